@@ -31,11 +31,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.typeahead import store_typeahead
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
-from prompt_toolkit.output import DummyOutput
 
-from a11y_dominion.cli import build_parser
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
+import playcore
 from a11y_dominion.lineinput import PASTE_END, PASTE_START, READ_PIECE, InputFilter, read_line
 
 pexpect = pytest.importorskip("pexpect")
@@ -194,12 +191,8 @@ def test_nothing_in_a_paste_acts_in_the_default_mode(sighted_mode):
 
 # ---------------------------------------------------------------- piped input
 def piped(text: str, *extra: str) -> list:
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", *extra])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(text), out), settings={})
-    console.run()
-    console.stop_autosave()
-    return out.getvalue().splitlines()
+    """The lines ``play`` (seed 1) prints for the lines ``text`` piped in."""
+    return playcore.play(["--seed", "1", *extra], text).lines
 
 
 FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."  # seed 1
@@ -261,21 +254,17 @@ def test_a_paste_given_as_one_key_is_sent_by_enter_read_line_by_line_and_cut():
     """The Windows console gives a paste as one key, not as text: it is one line, its line
     breaks spaces, sent by the Enter typed after it, then read line by line, and cut as the line
     editor's own keys decide (what is past 1,000 characters, status among it, is not read)."""
-    out = io.StringIO()
     with create_pipe_input() as inp:
         paste = "end\r\nhand\x03\x04" + "x" * 5000 + "\nstatus"
         store_typeahead(inp, [KeyPress(Keys.BracketedPaste, paste), KeyPress(Keys.ControlM, "\r")])
         inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        console = make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={})
-        console.run()
-        console.stop_autosave()
-    lines = out.getvalue().splitlines()
+        done = playcore.play(["--seed", "1"], "", keys=inp)
+    lines = done.lines
     i = lines.index(CUT.decode())
     assert lines[i + 1] == "Buy phase."  # end, the paste's first line
     assert lines[i + 9].startswith("hand" + "x" * 36 + "… is not a move.")  # its second, Ctrl+C and Ctrl+D left out
     assert lines.count(CUT.decode()) == 1
-    assert FIRST_HAND not in lines and "End the Action phase?" not in out.getvalue()
+    assert FIRST_HAND not in lines and "End the Action phase?" not in done.text
 
 
 # ---------------------------------------------------------------- the host's own seat

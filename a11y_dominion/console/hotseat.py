@@ -344,11 +344,18 @@ class AtKeyboard:
 
 
 async def play_shared(
-    room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+    room: TableRoom,
+    setup: PlaySetup,
+    args: Any,
+    output: LocalOutput,
+    reader: Any,
+    lines: list[tuple[str, bool]],
+    stdin: Any = None,
 ) -> tuple[int, PlayConsole]:
     """Play the room's game of several people at this keyboard (``args``: the ``play`` options;
     ``reader``: the typed lines, shared by every console; None: each console its own line
-    editor at this terminal), ``lines`` said first: (the exit code, the console that ended it)."""
+    editor at this terminal, ``stdin``: standard input unless given), ``lines`` said first:
+    (the exit code, the console that ended it)."""
     from ..remote.seatlink import HostLink
     from ..settings import load_settings
 
@@ -363,7 +370,7 @@ async def play_shared(
         seat = room.people[name]
         link = HostLink(room, name, own=True, quiet=True)
         console = local_console(
-            HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, sys.stdin, reader
+            HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, stdin, reader
         )
         console.host, console.keyboard, console.setup = room, kb, setup
         kb.readers.append(console.reader)

@@ -34,20 +34,21 @@ from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
 from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
-from ..seats import LazyBot, SeatSpec
+from ..seats import LazyBot, SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
 from . import queries as q
-from .app import MAX_FAULTS, STARTING
 from .commands import Ctx, speech_line
-from .completion import COMMANDS
+from .completion import COMMANDS, DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
-from .keyboard import LocalOutput, interrupted
+from .hint import HINTS_OFF
+from .keyboard import STARTING, LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
 from .seat import BotSeat
 
 if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
 
+MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
 LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at play
 
@@ -99,6 +100,8 @@ class PlayConsole(HostConsole):
         self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
         self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
         self.staying = False  # after the final scores the player stays until quit (stay_after_game)
+        self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
+        self.put_before = False  # the question waiting was put before the language changed (ask)
 
     def watch_ctrl_c(self) -> None:
         """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
@@ -191,11 +194,18 @@ class PlayConsole(HostConsole):
 
     async def ask(self) -> bool:
         """As the core asks; Ctrl+C is counted afresh from each question on, and an autosave
-        that could not write an answer is said first, once (:meth:`say_unsaved`)."""
+        that could not write an answer is said first, once (:meth:`say_unsaved`). The question
+        put before the player changed the language (:attr:`put_before`) is not put again: it
+        stands as it was heard, the prompt naming the seat anew."""
         self.presses = 0
         self.say_unsaved()
         if self.drawn_told is not None:  # (after the story the game's start told: see _note_drawn)
             self.holder.narrator.last_drawn, self.drawn_told = self.drawn_told, None
+            self.holder.hand_due = False
+        if self.put_before and self.decision is not None and self.latest is not None:
+            self.put_before, self.shown = False, self.decision_id
+            if self.latest.turn.player == self.name:  # where the turn stands was heard with it
+                self.holder.heard_turn(self.latest)
             self.holder.hand_due = False
         return await super().ask()
 
@@ -235,8 +245,10 @@ class PlayConsole(HostConsole):
 
     def command_ctx(self) -> Ctx:
         """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
-        ``load FILE`` goes on with a saved game instead (:meth:`load_file`)."""
+        ``load FILE`` goes on with a saved game instead (:meth:`load_file`). The hints answer as
+        the player's own hints setting says now (this computer's is the table's)."""
         ctx = super().command_ctx()
+        ctx.prefs.hints, ctx.hints_off = self.hints, HINTS_OFF
         ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
         ctx.port.load = lambda rest: self.later.append(lambda: self.load_file(rest))
         ctx.think_ms = self.think_ms  # the hint is the hard bot's, with play's --think-ms
@@ -296,6 +308,40 @@ class PlayConsole(HostConsole):
             load=shown_name(path),
             notices=[],
         )
+        self.exit_code = 0
+
+    def language_changed(self) -> None:
+        """The player chose another language during the game (the ``settings`` command): the
+        game goes on at once, quietly, in a room of that language, as ``resume`` would go on
+        with it in that language: a seat with a language's default name is called as the new
+        one calls it ("You" is "Jij" in Dutch: :func:`~a11y_dominion.seats.default_seat_names`),
+        and the room's own lines are in it too. :attr:`loading` is that game's setup and
+        :attr:`going_on` the seats renamed, which :func:`play_on_core` plays next with the same
+        autosave. Only for one person at the keyboard, at their own question (the game waits
+        for them); else the console alone speaks the new language."""
+        room, setup = self.host, self.setup
+        d = room.table.game.pending
+        if setup is None or len(room.locals) != 1 or d is None or d.player != self.name or self.sent:
+            return
+        record = room_record(room)
+        names = default_seat_names(record, self.lang, room.people[self.name].lang.code)
+        try:
+            game = replay(rename_seats(record, names))
+        except RecordError:
+            return
+        options = {names.get(n, n): dict(o) for n, o in setup.seat_options.items() if n.lower() != self.name.lower()}
+        options[names.get(self.name, self.name)] = {"language": self.lang.code, "verbosity": self.holder.verbosity}
+        self.loading = dataclasses.replace(
+            setup,
+            game=game,
+            seats=[SeatSpec(names.get(name, name), kind) for name, kind in setup.seats],
+            lang=self.lang,
+            seat_options=options,
+            resumed=None,
+            load=None,
+            notices=[],
+        )
+        self.going_on = names
         self.exit_code = 0
 
     def load_refusal(self, people: int) -> str | None:
@@ -482,7 +528,7 @@ def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
 
 def _room(setup: PlaySetup, args: Any) -> TableRoom:
     """The room of ``setup``'s game: its person at this computer (with the seat's own language
-    and verbosity), its bots thinking as :class:`~a11y_dominion.console.app.Console`'s do
+    and verbosity), its bots thinking in threads of their own
     (seeded alike, so a game plays the same)."""
     specs = []
     made: dict[str, Any] = {}
@@ -570,6 +616,7 @@ def play_on_core(
     args: Any,
     reader: Any = None,
     played: Callable[[TableRoom, PlayConsole], None] | None = None,
+    keyboard: Terminal | None = None,
 ) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
@@ -577,18 +624,22 @@ def play_on_core(
     lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
     1: the player stopped it, or it cannot go on). ``played(room, console)``, when given, is
     told each game's :class:`~a11y_dominion.remote.room.TableRoom` and its player's console
-    once that game ended here."""
+    once that game ended here. ``keyboard``, when given, is the terminal the line editor reads
+    and draws on instead of this computer's (prompt_toolkit's pipe input, for tests)."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
-    typed_here = reader is None and sys.stdin.isatty() and setup.out.isatty()
-    if reader is None and not typed_here:
+    typed_here = reader is None and keyboard is None and sys.stdin.isatty() and setup.out.isatty()
+    if reader is None and keyboard is None and not typed_here:
         reader = PlainReader(sys.stdin, setup.out)  # piped lines: read at questions only
+    stdin = keyboard if keyboard is not None else sys.stdin
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
             room = _room(setup, args)
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
             lang = room.people[room.local].lang if room.local else setup.lang  # the person's own
             lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
+            before: PlayConsole | None = None  # the console before the player changed the language
             while True:
+                console = None
                 try:
                     if not room.locals:  # bots only: watched
                         from .hotseat import watch
@@ -597,17 +648,29 @@ def play_on_core(
                     if len(room.locals) > 1:  # several people at this keyboard
                         from .hotseat import play_shared  # (hotseat builds on this module)
 
-                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines))
+                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines, stdin))
                     else:
-                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines))
+                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin, before))
                 finally:
-                    if save is not None:
+                    if save is not None and (console is None or console.going_on is None):
                         save.close()
                 if played is not None:
                     played(room, console)
                 if console.loading is None:
                     return code
                 setup, lines = console.loading, []
+                before = console if console.going_on is not None else None
+                if before is not None and reader is None and getattr(console.reader, "interactive", False):
+                    reader = console.reader  # the line editor goes on, the lines typed kept (Up recalls them)
+                if console.going_on is not None:  # the same game in the player's new language: quietly
+                    room = _room(setup, args)
+                    if not setup.game.answers:  # (else told from where it stands already)
+                        room.table.replace_game(room.table.game)
+                        room.recall_story()
+                    if save is not None:
+                        _rename_in(save, console.going_on)
+                        room.table.autosave = save
+                    continue
                 kept = save.id if save is not None and save.id and not save.finished and save.failed is None else None
                 room = _room(setup, args)
                 save, unsaved = _autosave(room, setup) if save is not None else (None, None)
@@ -626,17 +689,41 @@ def play_on_core(
         output.speaker.close()
 
 
+def _rename_in(save: Autosave, names: dict[str, str]) -> None:
+    """The seats renamed by ``names`` (name -> new name) in the game ``save`` keeps: its file goes
+    on with the names of its header."""
+    for old, new in names.items():
+        in_file = save.file_names.pop(old, old)
+        if in_file != new:
+            save.file_names[new] = in_file
+    save.humans = {names.get(name, name) for name in save.humans}
+
+
 async def _play(
-    room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+    room: TableRoom,
+    setup: PlaySetup,
+    args: Any,
+    output: LocalOutput,
+    reader: Any,
+    lines: list[tuple[str, bool]],
+    stdin: Any,
+    before: PlayConsole | None = None,
 ) -> tuple[int, PlayConsole]:
-    """Play the room's game at this keyboard (``args``: the ``play`` options), ``lines`` said
-    first: (the exit code, the console)."""
+    """Play the room's game at this keyboard (``stdin``, or ``reader`` reading the typed lines;
+    ``args``: the ``play`` options), ``lines`` said first: (the exit code, the console).
+    ``before``: the console of this game before the player changed the language: its question
+    was put already, and is not put again; the place in the help pages goes on."""
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
         if isinstance(console, PlayConsole):
             console.setup = setup
             console.think_ms = getattr(args, "think_ms", None)
+            if before is not None:
+                console.put_before, console.command_state = True, before.command_state
+            completer = getattr(getattr(console.reader, "session", None), "completer", None)
+            if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
+                completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
             if _from_position(room):  # its turn began before the game's log: whose it is, told
                 current = room.table.game.current.name
                 console.holder.restart(current)
@@ -650,7 +737,7 @@ async def _play(
         play_own_seat(
             room,
             output,
-            sys.stdin,
+            stdin,
             reader,
             greet=lambda console: _greet(console, lines),
             cls=PlayConsole,
@@ -728,7 +815,7 @@ def _put_back(room: TableRoom, error: Exception) -> bool:
 async def _run_table(room: TableRoom) -> None:
     """The room's game, once its player is in. After an engine fault the game is put back to
     before the answer that failed and goes on (:func:`_put_back`); when that fails, or the same
-    answer failed :data:`~a11y_dominion.console.app.MAX_FAULTS` times in a row, one sentence
+    answer failed :data:`MAX_FAULTS` times in a row, one sentence
     ends it. A new game from a position tells its turn's start after its set-up lines, as every
     turn's start is told. A screen that went away while the game was told (BrokenPipeError:
     a watched game piped into a program that stopped reading) is no engine fault: it is raised,
