@@ -1354,6 +1354,9 @@ class MediumBot:
 
     def enchanted(self, view: PlayerView) -> bool:
         """True when another player's Enchantress will turn this turn's first Action into +1 Card +1 Action."""
+        plan = self.plan
+        if plan is not None and "Enchantress" not in plan["cards"]:
+            return False  # (not in the Kingdom: no player has one in play; their views are not built for it)
         if not any("Enchantress" in p.in_play for p in view.players if p.name != view.seat):
             return False
         return not any(is_type(n, "Action") and not is_type(n, "Duration") for n in view.me.in_play)
@@ -1547,24 +1550,28 @@ class MediumBot:
         (:class:`~a11y_dominion.rules.turnflow.TurnMoves`) list their buys alone for it."""
         coins = view.turn.coins
         values = sh.values
-        tops = view.pile_tops()
         ranked: list[tuple[float, int, Move, str | None]] = []
         opts = d.options
-        # the buys alone, in their order (a turn's moves asked for them alone)
-        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is _MK_BUY]
+        # the buys alone, in their order, each with what it buys (a turn's moves asked for them alone)
+        buys: list[tuple[Move, str | None]]
+        if type(opts) is TurnMoves:
+            buys = opts.buy_tops()  # type: ignore[assignment]  # (a list of tuples whose card is a str)
+        else:
+            tops = view.pile_tops()
+            buys = [(m, tops.get(m.name, m.name)) for m in opts if m.kind is _MK_BUY]
         b = sh.bounding
         assert b is not None
         # what _bound gives for each buy, worked out here without a call per buy
         lefts, bounds, last_of = b.left, b.bounds, b.last_of
-        for i, m in enumerate(buys):
+        for i, (m, top) in enumerate(buys):
             name = m.name
-            key = (name, coins)
-            if key in values:
-                known = values[key]
-                if known is not None:  # (None: never bought)
-                    ranked.append((-known, i, m, None))
-                continue
-            top = tops.get(name, name)
+            if values:  # (buys valued before in this decision: their values are known)
+                key = (name, coins)
+                if key in values:
+                    known = values[key]
+                    if known is not None:  # (None: never bought)
+                        ranked.append((-known, i, m, None))
+                    continue
             left = lefts.get(name, 0)  # (0 for an Event)
             if left <= 1 or (left == 2 and name == "Province") or top is None:
                 ranked.append((-_UNBOUNDED, i, m, None))
@@ -1729,8 +1736,7 @@ class MediumBot:
         """:meth:`buy_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
         if name in EVENTS:
             return self.event_value(view, name, coins)
-        pile = view.pile(name)
-        card = pile.top
+        card = view.pile_top(name)  # (the pile's top, Debt tokens and cards left read without its pile view)
         if card is None or card == "Curse":
             return None
         c, debt = price(card)
@@ -1738,12 +1744,13 @@ class MediumBot:
         v = self._card_value(view, card, coins - c, True, sh)
         if debt:
             v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
-        if pile.debt_tokens:
-            v -= pile.debt_tokens * DEBT_WEIGHT[p]
+        debt_tokens = view.pile_debt(name)
+        if debt_tokens:
+            v -= debt_tokens * DEBT_WEIGHT[p]
         if card == "Forum":
             v += 3  # +1 Buy when bought
         # ending the game: only when it wins
-        left = pile.cards_left - 1
+        left = view.cards_left()[name] - 1
         empties: int | None
         if sh is None:
             empties = empty_count(view)
