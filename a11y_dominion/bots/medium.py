@@ -364,10 +364,6 @@ _STEP_MOST: dict[str, Callable[[str, str | None], int]] = {
 """For each Landmark of :data:`_LANDMARK_STEPS`: the most VP its step (with the 2 VP
 :meth:`MediumBot.marginal_vp` adds for Wolf Den) gives one more ``card``, whatever the decks,
 ``most(card, obelisk)`` (``obelisk``: the Obelisk's pile or None)."""
-_STEP_AS_MOST = frozenset({"Bandit Fort", "Obelisk", "Keep", "Triumphal Arch"})
-"""The Landmarks of :data:`_LANDMARK_STEPS` whose most (:data:`_STEP_MOST`) the tighter bound of a
-buy takes for their step: known from the card alone (Bandit Fort, Obelisk), or a step that reads
-the other players' cards (Keep) or every card of the deck (Triumphal Arch)."""
 _STEP_SAME = frozenset({"Wall"})
 """The Landmarks of :data:`_LANDMARK_STEPS` whose step is the same for every card."""
 _VARIABLE_MOST = {"Gardens": 1, "Humble Castle": 1, "King's Castle": 2}
@@ -394,6 +390,7 @@ class Shared:
         "cards_vp",  # variable_vp(mine), or None
         "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
         "steps",  # the Landmarks' steps (_LANDMARK_STEPS), those counted again, whether one reads others, or None
+        "stepped",  # the sum of the Landmarks' steps for each card (MediumBot._steps_vp), by its name
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
         "lms",  # view.landmarks
         "token_lms",  # whether lms has a Landmark of _TOKEN_LANDMARKS (token_vp)
@@ -416,6 +413,7 @@ class Shared:
     cards_vp: int | None
     variable: bool | None
     steps: tuple[list[_Step], list[str], bool] | None
+    stepped: dict[str, int]
     groundskeepers: int | None
     lms: dict[str, int] | None
     token_lms: bool | None
@@ -442,6 +440,7 @@ class Shared:
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
         self.deck = {}
+        self.stepped = {}
         self.weights = self.bounding = None
 
     @property
@@ -532,7 +531,7 @@ def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
     coins, Action, Victory)``, where ``value`` is the most :meth:`MediumBot.card_value` gives for
     what the card does to the deck (Forum's +1 Buy when bought counted too); ``most`` the card's
     own VP and the most every Landmark's step gives for it (:data:`_STEP_MOST`, and Tower), ``vp``
-    the same for the Landmarks of :data:`_STEP_AS_MOST` and Tower only; ``floor`` True where its
+    the card's own VP and Tower's most only (the tighter bound works the steps out); ``floor`` True where its
     VP count as 0 at least (money in a long game); ``coins`` its price in coins. None where no
     bound is kept (the card is valued instead): a Curse, a card whose VP depend on the deck."""
     if card == "Curse" or card in _VARIABLE_VP:
@@ -570,10 +569,7 @@ def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
     for lm in landmarks:
         step_most = _STEP_MOST.get(lm)
         if step_most is not None:
-            n = step_most(card, obelisk)
-            most += n
-            if lm in _STEP_AS_MOST:
-                vp += n
+            most += step_most(card, obelisk)
         elif lm == "Tower" and not victory:
             # one more copy counted where its pile is empty (a pile emptied now is valued instead)
             most += 1
@@ -634,8 +630,8 @@ class _Bounding:
         "key",
         "w",
         "mine",
-        "steps",
         "same",
+        "vars_most",
         "wolf",
         "tokens",
         "action_tokens",
@@ -650,8 +646,8 @@ class _Bounding:
     key: _BoundKey
     w: int
     mine: Counter[str]
-    steps: list[_Step]
     same: int
+    vars_most: int
     wolf: bool
     tokens: int
     action_tokens: int
@@ -906,20 +902,15 @@ class MediumBot:
         again: list[str] = []  # the Landmarks counted again
         others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
         if lms:
+            stepped = sh.stepped.get(card)
+            gain += self._steps_vp(view, card, sh) if stepped is None else stepped
             steps = sh.steps
-            if steps is None:
-                steps = sh.steps = (
-                    [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
-                    [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
-                    any(lm in _READ_OTHERS for lm in lms),
-                )
-            if steps[2]:
-                if sh.others is None:
-                    sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
-                others = sh.others
-            for step in steps[0]:
-                gain += step(mine, card, view, others)
+            assert steps is not None  # (made by _steps_vp)
             again = steps[1]
+            if again and steps[2]:
+                read = sh.others  # (read by _steps_vp)
+                assert read is not None
+                others = read
         variable = variable or card in _VARIABLE_VP
         if card not in _VARIABLE_VP:  # its own VP (those of the deck's variable cards are counted below)
             s = CARDS.get(card)
@@ -949,6 +940,32 @@ class MediumBot:
                     del mine[card]
         if "Wolf Den" in lms and mine.get(card, 0) == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
+        return gain
+
+    def _steps_vp(self, view: PlayerView, card: str, sh: Shared) -> int:
+        """The change one more ``card`` makes to the VP of the Landmarks of :data:`_LANDMARK_STEPS`
+        in the game, at the decision ``sh`` for ``view`` (a game with Landmarks): the sum of their
+        steps, worked out once per card and kept in :attr:`Shared.stepped` (the valuation of a buy
+        and its tighter bound both read it)."""
+        lms = sh.lms
+        assert lms is not None
+        steps = sh.steps
+        if steps is None:
+            steps = sh.steps = (
+                [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
+                [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
+                any(lm in _READ_OTHERS for lm in lms),
+            )
+        others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
+        if steps[2]:
+            if sh.others is None:
+                sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+            others = sh.others
+        mine = sh._mine or sh.mine
+        gain = 0
+        for step in steps[0]:
+            gain += step(mine, card, view, others)
+        sh.stepped[card] = gain
         return gain
 
     @staticmethod
@@ -1611,25 +1628,19 @@ class MediumBot:
         b = _Bounding()
         b.w = w
         b.mine = mine
-        b.steps = []
         same = 0
         for n, most in _VARIABLE_MOST.items():
             same += mine.get(n, 0) * most
-        b.same = same
+        b.same = b.vars_most = same
         b.last_of = None
         b.tokens = b.action_tokens = b.victory_tokens = 0
         if lms:
             if "Tower" in lms:
                 last = sh.last_of
                 b.last_of = last if last is not None else self._last_of(view, sh)
-            for lm in lms:
-                step = _LANDMARK_STEPS.get(lm)
-                if step is None or lm in _STEP_AS_MOST:
-                    continue
-                if lm in _STEP_SAME:
-                    b.same += step(mine, "", view, ())
-                else:
-                    b.steps.append(step)
+            for lm in _STEP_SAME:
+                if lm in lms:
+                    b.same += _LANDMARK_STEPS[lm](mine, "", view, ())
             if not lms.keys().isdisjoint(_TOKEN_LANDMARKS):  # (else none: 0, as set above)
                 basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
                 b.tokens = min(2, basilica) + min(2, labyrinth)
@@ -1686,8 +1697,9 @@ class MediumBot:
     def _tight_bound(self, view: PlayerView, card: str, sh: Shared) -> float:
         """A tighter bound than :meth:`_bound` of the value of buying the card ``card`` (the top of
         a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: what the card does to the
-        deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks (but those of
-        :data:`_STEP_AS_MOST`) and the VP tokens its gain takes worked out, not their most."""
+        deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks
+        (:meth:`_steps_vp`, kept for it too), the VP tokens its gain takes and the Debt it costs
+        worked out, not their most."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         f = b.facts[card]
@@ -1710,14 +1722,19 @@ class MediumBot:
             value += 3  # (+1 Buy when bought)
         if floor:
             value = max(value, LONG_GAME_MONEY.get(card, value))
-        for step in b.steps:
-            vp += step(mine, card, view, ())
+        if sh.lms:
+            stepped = sh.stepped.get(card)
+            vp += self._steps_vp(view, card, sh) if stepped is None else stepped
         if b.wolf and mine.get(card, 0) == 0:
             vp += 2  # (as marginal_vp counts a first copy)
-        vp += b.same + self.token_vp(view, card, b.coins - coins, True)
+        vp += b.vars_most + self.token_vp(view, card, b.coins - coins, True)
         if floor and vp < 0:
             vp = 0
-        return value + vp * b.w
+        bound = value + vp * b.w
+        debt = CARDS[card].cost.debt
+        if debt:  # (as _buy_value takes it off)
+            bound -= debt * DEBT_WEIGHT[b.key[0]] * (1.0 if coins == 0 else 1.2)
+        return bound
 
     def buy_value(self, view: PlayerView, name: str, coins: int) -> float | None:
         """The value of buying the pile top or Event ``name`` with ``coins`` (None: never); worked
