@@ -1634,6 +1634,9 @@ class MediumBot:
         b.same = b.vars_most = same
         b.last_of = None
         b.tokens = b.action_tokens = b.victory_tokens = 0
+        token_lms = sh.token_lms
+        if token_lms is None:
+            token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
         if lms:
             if "Tower" in lms:
                 last = sh.last_of
@@ -1641,7 +1644,7 @@ class MediumBot:
             for lm in _STEP_SAME:
                 if lm in lms:
                     b.same += _LANDMARK_STEPS[lm](mine, "", view, ())
-            if not lms.keys().isdisjoint(_TOKEN_LANDMARKS):  # (else none: 0, as set above)
+            if token_lms:  # (else none: 0, as set above)
                 basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
                 b.tokens = min(2, basilica) + min(2, labyrinth)
                 b.action_tokens = min(2, colonnade)
@@ -1704,7 +1707,7 @@ class MediumBot:
         assert isinstance(b, _Bounding)
         f = b.facts[card]
         assert f is not None
-        _value, _most, vp, floor, coins, _action, _victory = f
+        _value, _most, vp, floor, coins, _action, victory = f
         mine = b.mine
         # what the card does to the deck, as its valuation counts it (kept for it)
         deck = sh.deck
@@ -1727,7 +1730,9 @@ class MediumBot:
             vp += self._steps_vp(view, card, sh) if stepped is None else stepped
         if b.wolf and mine.get(card, 0) == 0:
             vp += 2  # (as marginal_vp counts a first copy)
-        vp += b.vars_most + self.token_vp(view, card, b.coins - coins, True)
+        vp += b.vars_most
+        if sh.token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
+            vp += self.token_vp(view, card, b.coins - coins, True)
         if floor and vp < 0:
             vp = 0
         bound = value + vp * b.w
