@@ -75,6 +75,7 @@ from .common import (
     pile_members,
     price,
     variable_vp,
+    variable_vp_gain,
 )
 from .plans import cards_of, plan_for
 from .simple import RandomBot
@@ -369,6 +370,26 @@ _STEP_SAME = frozenset({"Wall"})
 _VARIABLE_MOST = {"Gardens": 1, "Humble Castle": 1, "King's Castle": 2}
 """For each card whose VP depend on the deck (:data:`_VARIABLE_VP`): the most VP a copy of it
 gains when one more card (not one of these) joins the deck (see :func:`~.common.vp_of`)."""
+_Steps = tuple[list[_Step], list[str], bool]
+_STEPS_OF: dict[tuple[str, ...], _Steps] = {}
+"""By a game's Landmarks (their names, in order): the steps of those of :data:`_LANDMARK_STEPS`, the
+Landmarks of :data:`_COUNTED_AGAIN`, and whether one reads the other players' cards (kept, for at most
+256 sets of Landmarks): the :attr:`Shared.steps` of each decision."""
+
+
+def _steps_of(lms: tuple[str, ...]) -> _Steps:
+    """The entry of :data:`_STEPS_OF` for ``lms`` (made and kept)."""
+    steps = (
+        [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
+        [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
+        any(lm in _READ_OTHERS for lm in lms),
+    )
+    if len(_STEPS_OF) >= 256:
+        _STEPS_OF.clear()
+    _STEPS_OF[lms] = steps
+    return steps
+
+
 _TOKEN_LANDMARKS = ("Basilica", "Labyrinth", "Colonnade", "Battlefield", "Aqueduct")
 """The Landmarks whose VP tokens :meth:`MediumBot.token_vp` counts for a gain."""
 
@@ -412,7 +433,7 @@ class Shared:
     others: list[Counter[str]] | None
     cards_vp: int | None
     variable: bool | None
-    steps: tuple[list[_Step], list[str], bool] | None
+    steps: _Steps | None
     stepped: dict[str, int]
     groundskeepers: int | None
     lms: dict[str, int] | None
@@ -911,10 +932,17 @@ class MediumBot:
                 read = sh.others  # (read by _steps_vp)
                 assert read is not None
                 others = read
-        variable = variable or card in _VARIABLE_VP
         if card not in _VARIABLE_VP:  # its own VP (those of the deck's variable cards are counted below)
             s = CARDS.get(card)
             gain += 0 if s is None else -1 if card == "Curse" else s.vp
+            if variable and not again:  # (the change to the deck's variable cards, without counting them again)
+                total = sh.total
+                if total is None:
+                    total = sh.total = sum(mine.values())
+                gain += variable_vp_gain(mine, card, total)
+                variable = False
+        else:
+            variable = True
         if variable or again:
             emptied = None
             if "Tower" in lms:
@@ -951,11 +979,8 @@ class MediumBot:
         assert lms is not None
         steps = sh.steps
         if steps is None:
-            steps = sh.steps = (
-                [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
-                [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
-                any(lm in _READ_OTHERS for lm in lms),
-            )
+            key = tuple(lms)
+            steps = sh.steps = _STEPS_OF.get(key) or _steps_of(key)
         others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
         if steps[2]:
             if sh.others is None:
