@@ -1630,7 +1630,8 @@ class MediumBot:
                 break
             if top is not None and self._tight_bound(view, top, sh) < best_v - _BOUND_SLACK:
                 continue
-            v = self.buy_value(view, m.name, coins)
+            name = m.name
+            v = values[(name, coins)] = self._buy_value(view, name, coins, sh)  # (buy_value, not valued yet)
             if v is None:
                 continue
             if v > best_v or (v == best_v and best_i > i):
@@ -1653,9 +1654,8 @@ class MediumBot:
         b = _Bounding()
         b.w = w
         b.mine = mine
-        same = 0
-        for n, most in _VARIABLE_MOST.items():
-            same += mine.get(n, 0) * most
+        # (the sum of each variable card's count times its _VARIABLE_MOST, without a loop)
+        same = mine.get("Gardens", 0) + mine.get("Humble Castle", 0) + 2 * mine.get("King's Castle", 0)
         b.same = b.vars_most = same
         b.last_of = None
         b.tokens = b.action_tokens = b.victory_tokens = 0
@@ -1670,10 +1670,9 @@ class MediumBot:
                 if lm in lms:
                     b.same += _LANDMARK_STEPS[lm](mine, "", view, ())
             if token_lms:  # (else none: 0, as set above)
-                basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
-                b.tokens = min(2, basilica) + min(2, labyrinth)
-                b.action_tokens = min(2, colonnade)
-                b.victory_tokens = min(2, battlefield) + aqueduct
+                b.tokens = min(2, lms.get("Basilica", 0)) + min(2, lms.get("Labyrinth", 0))
+                b.action_tokens = min(2, lms.get("Colonnade", 0))
+                b.victory_tokens = min(2, lms.get("Battlefield", 0)) + lms.get("Aqueduct", 0)
         keepers = sh.groundskeepers
         if keepers is None:
             keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
@@ -1786,7 +1785,8 @@ class MediumBot:
         card = view.pile_top(name)  # (the pile's top, Debt tokens and cards left read without its pile view)
         if card is None or card == "Curse":
             return None
-        c, debt = price(card)
+        cost = CARDS[card].cost  # (what price gives for it, without the call)
+        c, debt = cost.coins, cost.debt
         p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
         v = self._card_value(view, card, coins - c, True, sh)
         if debt:
@@ -1798,13 +1798,14 @@ class MediumBot:
             v += 3  # +1 Buy when bought
         # ending the game: only when it wins
         left = view.cards_left()[name] - 1
-        empties: int | None
-        if sh is None:
-            empties = empty_count(view)
-        else:
-            empties = sh.empties
-            if empties is None:
-                empties = sh.empties = empty_count(view)
+        empties = 0  # (the empty piles, read only where this buy empties one)
+        if left == 0:
+            known = None if sh is None else sh.empties
+            if known is None:
+                known = empty_count(view)
+                if sh is not None:
+                    sh.empties = known
+            empties = known
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
