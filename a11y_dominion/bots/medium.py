@@ -1595,18 +1595,21 @@ class MediumBot:
         ranked: list[tuple[float, int, Move, str | None]] = []
         opts = d.options
         # the buys alone, in their order, each with what it buys (a turn's moves asked for them alone)
-        buys: list[tuple[Move, str | None]]
+        moves: list[Move]
+        cards: list[str | None] = []
         if type(opts) is TurnMoves:
-            buys = opts.buy_tops()  # type: ignore[assignment]  # (a list of tuples whose card is a str)
+            moves = opts.buys(cards)  # type: ignore[arg-type]  # (the names of what they buy: a str each)
         else:
             tops = view.pile_tops()
-            buys = [(m, tops.get(m.name, m.name)) for m in opts if m.kind is _MK_BUY]
+            moves = [m for m in opts if m.kind is _MK_BUY]
+            cards = [tops.get(m.name, m.name) for m in moves]
         b = sh.bounding
         assert b is not None
         # what _bound gives for each buy, worked out here without a call per buy
         lefts, bounds, last_of = b.left, b.bounds, b.last_of
-        for i, (m, top) in enumerate(buys):
+        for i, m in enumerate(moves):
             name = m.name
+            top = cards[i]
             if values:  # (buys valued before in this decision: their values are known)
                 key = (name, coins)
                 if key in values:

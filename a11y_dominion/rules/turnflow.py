@@ -162,11 +162,11 @@ class TurnMoves(Sequence[Move]):
             return self._game.move_is_legal(self._player, move)
         return move in self._list()
 
-    def buy_tops(self) -> list[tuple[Move, str]]:
-        """The buys among the moves, in their order, each with the name of what it buys (a pile's
-        top card, an Event's name): :meth:`TurnFlowMixin.buy_tops` (the other moves are not listed
-        for them)."""
-        return self._game.buy_tops(self._player)
+    def buys(self, tops: list[str]) -> list[Move]:
+        """The buys among the moves, in their order (:meth:`TurnFlowMixin.buy_options`: the other
+        moves are not listed for them); ``tops`` gets the name of what each buys (a pile's top
+        card, an Event's name), in the same order."""
+        return self._game.buy_options(self._player, tops)
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self._list())
@@ -898,17 +898,13 @@ class TurnFlowMixin(GameBase):
         opts.append(_END)
         return opts
 
-    def buy_options(self, p: Player) -> list[Move]:
-        """The legal buys of ``p`` among :meth:`turn_options`, in their order (see :meth:`buy_tops`)."""
-        return [m for m, _card in self.buy_tops(p)]
-
-    def buy_tops(self, p: Player) -> list[tuple[Move, str]]:
-        """The legal buys of ``p`` among :meth:`turn_options`, in their order, each with the name of
-        what it buys (a pile's top card, an Event's name): with a Buy left and no Debt (Empires
-        rulebook, Debt), each Supply pile whose top card costs at most the coins the turn has, then
-        each such Event (base rulebook, Buy phase)."""
+    def buy_options(self, p: Player, tops: list[str] | None = None) -> list[Move]:
+        """The legal buys of ``p`` among :meth:`turn_options`, in their order: with a Buy left and
+        no Debt (Empires rulebook, Debt), each Supply pile whose top card costs at most the coins
+        the turn has, then each such Event (base rulebook, Buy phase). ``tops``, when given, gets
+        the name of what each buys (a pile's top card, an Event's name), in the same order."""
         t = self.turn
-        opts: list[tuple[Move, str]] = []
+        opts: list[Move] = []
         if t.buys <= 0 or p.debt != 0:
             return opts
         coins = t.coins
@@ -917,10 +913,14 @@ class TurnFlowMixin(GameBase):
             cards = pl._cards  # (pl.top_spec() at hand for the commonest piles: see _pay_for)
             spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
             if spec is not None and spec.cost.coins <= coins:
-                opts.append((buys.get(pl.name) or _move(_MK_BUY, pl.name), spec.name))
+                opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
+                if tops is not None:
+                    tops.append(spec.name)
         for e in self.events:
             if EVENTS[e].cost.coins <= coins:
-                opts.append((_move(_MK_BUY, e), e))
+                opts.append(_move(_MK_BUY, e))
+                if tops is not None:
+                    tops.append(e)
         return opts
 
     def move_is_legal(self, p: Player, move: Move) -> bool:
