@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
         help='seats as "Name:kind,..." with kind human or a bot: easy, medium, hard, bmu, bigmoney or random, '
         "or a strategy: a shipped one such as smithy, or a file ending in .toml (see docs/strategies.md) "
         '(default: you against the medium bot, "You:human,Bot:medium", in Dutch "Jij:human,Bot:medium"); '
+        'a bot\'s kind alone seats that bot under its own name ("medium,bigmoney": bots only, watched); '
         "a human seat may add "
         'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
         "the game asks to pass the keyboard and waits for Enter before each one's turn or answer",
@@ -128,6 +129,12 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("games", help="list the unfinished and finished games kept")
     stats = sub.add_parser("stats", help="games played, wins per Kingdom and per opponent, average score")
     stats.add_argument("--plain", action="store_true", help="plain sentences only, no table")
+    stats.add_argument(
+        "--speech",
+        default=None,
+        choices=["auto", "off", "screen-reader", "self-voicing"],
+        help="speech mode (default: the speech setting, else auto); screen-reader mode gives plain sentences",
+    )
 
     host = sub.add_parser("host", help="host a game for players at other computers, who join over SSH")
     host.add_argument(
@@ -144,8 +151,8 @@ def build_parser() -> argparse.ArgumentParser:
         help='seats as "Name:kind,..." with kind remote (a player who joins over SSH with the seat name as '
         "user), human (the one player at this computer's terminal) or a bot (easy, medium, hard, bmu, "
         "bigmoney, random, or a strategy such as smithy or a file ending in .toml), for example "
-        '"Ann:remote,Cid:human,Bot:bigmoney"; a remote or human seat may add its own language and '
-        'verbosity, "Ann:remote:nl:terse"',
+        '"Ann:remote,Cid:human,Bot:bigmoney"; a name alone is a remote seat, a bot\'s kind alone that bot '
+        '("Ann,medium"); a remote or human seat may add its own language and verbosity, "Ann:remote:nl:terse"',
     )
     _add_game_options(host)
     host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
@@ -845,7 +852,8 @@ def stats_lines(figures: Summary, lang: Language) -> list[str]:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    """``stats``: the history of finished games in plain sentences (and a table for sighted players)."""
+    """``stats``: the history of finished games in plain sentences (and a table for sighted players,
+    once the speech mode, ``--speech`` or the settings', says that no screen reader reads it)."""
     from .console.display import wants_plain
     from .i18n import N_
     from .settings import load_settings
@@ -874,12 +882,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
     lines = stats_lines(figures, lang)
-    from .announcements.speech.detect import screen_reader_mode, screen_reader_running
+    from .console.start import chosen_speech
 
-    settings = load_settings()[0]
-    speech = settings.get("speech") or "auto"
-    table_wanted = not screen_reader_mode(settings, screen_reader_running)  # (a screen reader reads lines)
-    if figures["games"] and table_wanted and not wants_plain(speech, args.plain, sys.stdout):
+    # the screen reader is known (asked once, when it cannot be told) before anything is shown:
+    # a screen reader reads plain lines, one sentence each, never a table
+    speech, _why = chosen_speech(args.speech, load_settings()[0], lang, sys.stdout)
+    if figures["games"] and speech != "screen-reader" and not wants_plain(speech, args.plain, sys.stdout):
         from rich.console import Console
         from rich.table import Table
 

@@ -52,6 +52,24 @@ RECOMMENDED: dict[str, dict[str, list[str]]] = {
 }
 
 
+NAMED_KINGDOMS = {"basic-intro": N_("Basic Intro"), "advanced-intro": N_("Advanced Intro")}
+"""The rulebook's recommended Kingdoms by the word typed (``--kingdom basic-intro``), with their
+names (Dutch: the Dutch rulebook's)."""
+
+
+def kingdom_name(kingdom: list[str], events: list[str], landmarks: list[str]) -> str | None:
+    """The name (an English template of :data:`NAMED_KINGDOMS`) of the recommended set that
+    is exactly these Kingdom piles, Events and Landmarks, in any order; None for any other."""
+    for key, setup in RECOMMENDED.items():
+        if (sorted(kingdom), sorted(events), sorted(landmarks)) == (
+            sorted(setup["kingdom"]),
+            sorted(setup["events"]),
+            sorted(setup["landmarks"]),
+        ):
+            return NAMED_KINGDOMS[key]
+    return None
+
+
 Setup = tuple[list[str], list[str], list[str]]
 """A game's setup: (Kingdom pile names, Event names, Landmark names)."""
 

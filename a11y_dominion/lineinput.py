@@ -114,7 +114,10 @@ class InputFilter:
     for the line editor to refuse (and say the line was cut). With ``bursts``
     several printable characters that come at once (a paste, fast typing) are
     given as one bracketed paste: one key for the line editor, which handles
-    each key at a cost, not one a character.
+    each key at a cost, not one a character. With ``paste_breaks`` a line break
+    in a bracketed paste is given as a paste of its own (a line feed in the
+    marks), so that the line editor knows where the pasted lines end
+    (:func:`paste`); else it is a space.
 
     Enter is carriage return (CR, as most terminals send it, Windows' OpenSSH
     client too), line feed (LF) or CR LF, one Enter even when the CR and the LF
@@ -140,8 +143,10 @@ class InputFilter:
         line_length: Callable[[], int | None] | None = None,
         tell_cut: bool = False,
         bursts: bool = False,
+        paste_breaks: bool = False,
     ) -> None:
         self.max_line = max_line
+        self.paste_breaks = paste_breaks
         self.tell_cut = tell_cut
         self.bursts = bursts
         self.cut_told = False  # the character past the limit was let through in this line
@@ -251,7 +256,11 @@ class InputFilter:
             i += 1
             after_cr, self.after_cr = self.after_cr, ch == "\r"
             if self.pasting is not None:  # a pasted line break or tab is a space; no control acts
-                if ch in "\r\n\t" and not (ch == "\n" and after_cr):
+                if ch in "\r\n" and self.paste_breaks and not (ch == "\n" and after_cr):
+                    if self.typed < self.max_line:  # (a space in the line: counted as one)
+                        self.typed += 1
+                        out.append(PASTE_START + "\n" + PASTE_END)
+                elif ch in "\r\n\t" and not (ch == "\n" and after_cr):
                     self._text(" ", 0, 1, out)
                 continue
             if ch in ("\r", "\n"):
@@ -325,7 +334,13 @@ def bound_input(inp: Input, limit: int = MAX_LINE) -> Input:
     if parser is None or isinstance(parser, _FilteringParser):
         return inp
     line_filter = InputFilter(
-        limit, per_second=None, alt_keys=True, line_length=_current_line_length, tell_cut=True, bursts=True
+        limit,
+        per_second=None,
+        alt_keys=True,
+        line_length=_current_line_length,
+        tell_cut=True,
+        bursts=True,
+        paste_breaks=True,
     )
     setattr(owner, name, _FilteringParser(parser, line_filter))
     return inp
@@ -363,17 +378,90 @@ def forget_cut(buffer: Buffer) -> None:
     _CUT.discard(buffer)
 
 
+LINE_BREAK = re.compile(r"\r\n|[\r\n]")
+
+
 def pasted_text(data: str) -> str:
     """A pasted text as it goes into a line: its line breaks (CR, LF, CR LF) and tabs are
     spaces; other control characters are dropped by :func:`insert_typed`."""
     return re.sub(r"\r\n|[\r\n\t]", " ", data)
 
 
+# line editors' buffers -> (their text, where a space in it stands for a pasted line break)
+_BREAKS: weakref.WeakKeyDictionary[Buffer, tuple[str, tuple[int, ...]]] = weakref.WeakKeyDictionary()
+_FOLLOWED: weakref.WeakSet[Buffer] = weakref.WeakSet()  # the buffers whose edits move their breaks
+
+
+def moved_breaks(old: str, new: str, breaks: tuple[int, ...]) -> tuple[int, ...]:
+    """The places of the pasted line ``breaks`` in the text ``old`` once it was edited into
+    ``new``: those before the part that changed stay, those after it move with it, and those
+    in it (rubbed out or typed over) are gone."""
+    most = min(len(old), len(new))
+    start = 0
+    while start < most and old[start] == new[start]:
+        start += 1
+    end = 0
+    while end < most - start and old[-1 - end] == new[-1 - end]:
+        end += 1
+    shift = len(new) - len(old)
+    kept = [i for i in breaks if i < start] + [i + shift for i in breaks if i >= len(old) - end]
+    return tuple(i for i in kept if 0 <= i < len(new) and new[i] == " ")
+
+
+def _follow(buffer: Buffer) -> None:
+    """The text of ``buffer`` changed: its pasted line breaks move with it."""
+    kept = _BREAKS.get(buffer)
+    if kept is None:
+        return
+    breaks = moved_breaks(kept[0], buffer.text, kept[1])
+    if breaks:
+        _BREAKS[buffer] = (buffer.text, breaks)
+    else:
+        _BREAKS.pop(buffer, None)
+
+
 def paste(event: KeyPressEvent, limit: int = MAX_LINE) -> None:
     """A pasted text (``event.data``) goes into the line being edited as far as there is room,
-    its line breaks as spaces (:func:`pasted_text`): nothing in it acts as a key, and the line
-    is sent only when the player presses Enter."""
-    insert_typed(event.current_buffer, pasted_text(event.data), limit)
+    its line breaks as spaces: nothing in it acts as a key, and the line is sent only when the
+    player presses Enter. Where each line break stood is kept: the line sent is then read as
+    the pasted lines, one after another (:func:`pasted_lines`)."""
+    buffer = event.current_buffer
+    lines = [printable(line) for line in LINE_BREAK.split(event.data)]
+    at = buffer.cursor_position
+    before = len(buffer.text)
+    insert_typed(buffer, " ".join(lines), limit)
+    inserted = len(buffer.text) - before
+    breaks, place = [], at
+    for line in lines[:-1]:
+        place += len(line)
+        if place >= at + inserted:
+            break
+        breaks.append(place)
+        place += 1
+    if not breaks:
+        return
+    if buffer not in _FOLLOWED:
+        _FOLLOWED.add(buffer)
+        buffer.on_text_changed += _follow
+    kept = _BREAKS.get(buffer)
+    _BREAKS[buffer] = (buffer.text, tuple(sorted({*(kept[1] if kept else ()), *breaks})))
+
+
+def pasted_lines(buffer: Buffer, line: str) -> list[str]:
+    """The lines a player sent as ``line`` from ``buffer``: the lines pasted into it, in order,
+    when it holds line breaks of a paste (:func:`paste`), else ``line`` alone. Blank lines are
+    left out; the breaks are forgotten."""
+    kept = _BREAKS.pop(buffer, None)
+    if kept is None or kept[0] != line:
+        return [line]
+    cuts = [-1, *kept[1], len(line)]
+    lines = [line[a + 1 : b] for a, b in zip(cuts, cuts[1:], strict=False)]
+    return [x for x in lines if x.strip()] or [line]
+
+
+def forget_breaks(buffer: Buffer) -> None:
+    """A new line begins in ``buffer``: no pasted line break of the last one is kept."""
+    _BREAKS.pop(buffer, None)
 
 
 def line_bindings(limit: int = MAX_LINE) -> KeyBindings:

@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from .bots.kinds import BOT_KINDS, BOT_NAMES, bot_kind, is_bot_kind, make_bot
+from .bots.kinds import BOT_KINDS, BOT_NAMES, BOT_SEAT_NAMES, bot_kind, is_bot_kind, make_bot
 from .files import has_control, shown_name
 from .rules.decisions import Msg
 from .rules.events import GameEvent
@@ -284,7 +284,8 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
 
     Each seat is ``Name:kind`` (kind human, a bot of :data:`BOT_KINDS` or a strategy,
     see :func:`bot_kind`; human when left out; a strategy file alone, ``smithy.toml``,
-    is a seat named after the file), and a human seat may add its own language and verbosity as
+    is a seat named after the file, and a bot's kind alone, ``medium``, is that bot, named
+    as :func:`bot_seat_names` names it), and a human seat may add its own language and verbosity as
     more parts, in any order: ``Ann:human:nl:terse``, or with names,
     ``Ann:human:lang=nl:verbosity=terse``. The seats compare equal to
     (name, kind) pairs. Raises ValueError with one sentence for a bad seat
@@ -294,8 +295,13 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
     """
     person = "remote" if remote else "human"
     seats: list[SeatSpec] = []
+    bare: set[int] = set()  # the seats given as a bot's kind alone, named once every seat is read
     for part in [x.strip() for x in text.split(",") if x.strip()]:
         name, _, rest = part.partition(":")
+        if not rest and name.strip().lower() in BOT_KINDS:  # medium: the medium bot
+            bare.add(len(seats))
+            seats.append(SeatSpec("", name.strip().lower()))
+            continue
         if part.lower().endswith(".toml") and (not rest or len(name.strip()) == 1 and rest[:1] in "\\/"):
             name, rest = _strategy_seat_name(part), part  # a strategy file alone (C:/...: a Windows drive)
         if rest.lower().endswith(".toml"):
@@ -320,7 +326,7 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
                     )
                 )
             raise ValueError(Msg("{kind} is not a seat kind; use human or a bot: {bots}.", kind=kind, bots=BOT_NAMES))
-        if any(n.lower() == name.lower() for n, _ in seats):
+        if any(n.lower() == name.lower() for i, (n, _) in enumerate(seats) if i not in bare):
             raise ValueError(Msg("Two seats are called {name}; every seat needs its own name.", name=name))
         language = verbosity = None
         for word in [w for w in extra if w]:
@@ -349,6 +355,8 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
         seats.append(SeatSpec(name, kind, language, verbosity))
     if not 2 <= len(seats) <= 6:
         raise ValueError(Msg("A game needs 2 to 6 seats."))
+    if bare:
+        seats = bot_seat_names(seats, bare)
     humans = [s for s in seats if s.kind == "human"]
     for s in seats:
         if s.name.lower() in YOU_WORDS and (remote or len(humans) > 1 or s.kind != "human"):
@@ -361,6 +369,25 @@ def parse_seats(text: str, remote: bool = False) -> list[SeatSpec]:
                 )
             )
     return seats
+
+
+def bot_seat_names(seats: list[SeatSpec], bare: set[int]) -> list[SeatSpec]:
+    """``seats`` with each seat whose index is in ``bare`` (a bot given by its kind alone) named
+    after its kind (:data:`~a11y_dominion.bots.kinds.BOT_SEAT_NAMES`: "Medium", "Big Money"),
+    numbered when the kind is given alone more than once ("Medium 1", "Medium 2"), and numbered
+    on past a name another seat has ("Medium 2" beside a person called Medium): every name its
+    own, in any letter case. A new list; the other seats are as they were."""
+    taken = {spec.name.lower() for i, spec in enumerate(seats) if i not in bare}
+    out = list(seats)
+    for i in sorted(bare):
+        kind = seats[i].kind
+        label = BOT_SEAT_NAMES[kind]
+        alone = sum(seats[j].kind == kind for j in bare) == 1
+        numbers = (f"{label} {n}" for n in range(2 if alone else 1, 2 + len(seats)))
+        name = next(n for n in ([label] if alone else []) + list(numbers) if n.lower() not in taken)
+        taken.add(name.lower())
+        out[i] = SeatSpec(name, kind)
+    return out
 
 
 def play_bots(game: Game, bots: Mapping[str, Seat], max_steps: int = 200000) -> str | None:

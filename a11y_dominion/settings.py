@@ -55,6 +55,7 @@ DEFAULTS = {
     "confirm": True,  # ask before irreversible choices
     "hints": True,  # the hint command answers (off for competitive play)
     "options": "new",  # read a question's options when new (then what changed), or always
+    "clear": "auto",  # clear the screen at a shared keyboard's hand-over: auto (not for a screen reader), on, off
     "keys": dict(DEFAULT_KEYS),
     "seats": {},  # seat name -> {"language": ..., "verbosity": ...} for a shared computer
 }
@@ -68,6 +69,7 @@ CHOICES = {
     "verbosity": ("terse", "normal", "verbose"),
     "language": ("en", "nl"),
     "options": ("new", "always"),
+    "clear": ("auto", "on", "off"),
 }
 
 # Keys that screen readers, terminals and windows take for themselves (Alt+F4 closes the window

@@ -184,6 +184,11 @@ class PlayerView:
         for no such pile."""
         return self.pile(name).top
 
+    def pile_debt(self, name: str) -> int:
+        """The Debt tokens on the Supply pile ``name`` (its :class:`PileView`
+        ``debt_tokens``); raises KeyError for no such pile."""
+        return self.pile(name).debt_tokens
+
     def cards_left(self) -> dict[str, int]:
         """The number of cards left in each Supply pile, by the pile's name
         (as its :class:`PileView` ``cards_left`` says), in the order of ``piles``."""
@@ -421,10 +426,22 @@ class QuickView(PlayerView):
         """:meth:`PlayerView.pile_top`, read from the game's pile (its pile
         view is not built for it when it was not read)."""
         d = self.__dict__
+        tops = d.get("_tops")
+        if tops is not None:  # (every pile's top, read at once: see pile_tops)
+            return tops[name]  # type: ignore[no-any-return]
         if "piles" in d:
             return d["piles"][name].top  # type: ignore[no-any-return]
         top = d["_game"].piles[name].top_spec()
         return top.name if top is not None else None
+
+    def pile_debt(self, name: str) -> int:
+        """:meth:`PlayerView.pile_debt`, read from the game's pile (its pile
+        view is not built for it when it was not read)."""
+        d = self.__dict__
+        if "piles" in d:
+            return d["piles"][name].debt_tokens  # type: ignore[no-any-return]
+        debt: int = d["_game"].piles[name].debt_tokens
+        return debt
 
     @property
     def me(self) -> SeatView:

@@ -33,17 +33,22 @@ twice, in English and Dutch.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
+import os
 import re
 import statistics
 import sys
+import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from a11y_dominion.cli import build_parser  # noqa: E402
-from a11y_dominion.console import make_console  # noqa: E402
+from a11y_dominion.console.playend import play_on_core  # noqa: E402
+from a11y_dominion.console.start import play_setup  # noqa: E402
 from a11y_dominion.i18n import Language  # noqa: E402
 from a11y_dominion.rules.cards import EVENTS  # noqa: E402
 from a11y_dominion.rules.decisions import MoveKind  # noqa: E402
@@ -229,7 +234,8 @@ STRATEGIES = {"basic": big_money, "empires": empires}
 
 
 def play(game: str = "basic", lang: str = "en", seed: int = 1, max_inputs: int | None = None) -> tuple:
-    """Play one game at the console; returns (responses, opening lines, console)."""
+    """Play one game at the console (``play`` on the console core); returns (responses, opening
+    lines, the game's setup, whose ``game`` is the game played)."""
     setup = GAMES[game]
     args = ["play", "--seed", str(seed), "--speech", "screen-reader", "--lang", lang, "--verbosity", "normal"]
     args += ["--kingdom", setup["kingdom"]]
@@ -243,11 +249,29 @@ def play(game: str = "basic", lang: str = "en", seed: int = 1, max_inputs: int |
     reader = ScriptedReader(out, STRATEGIES[game], max_inputs)
     parsed = build_parser().parse_args(args)
     parsed.autosave = False
-    console = make_console(parsed, stdout=out, reader=reader, settings={})
-    reader.console = console
-    console.run()
+    with tempfile.TemporaryDirectory() as folder, own_settings(Path(folder) / "settings.json"):
+        setup = play_setup(parsed, out, asking=False)
+        if isinstance(setup, int):
+            raise SystemExit(setup)
+        reader.console = setup  # (its game is the one played)
+        play_on_core(setup, parsed, reader)
     reader.finish()
-    return reader.responses, reader.opening, console
+    return reader.responses, reader.opening, setup
+
+
+@contextlib.contextmanager
+def own_settings(path: Path) -> Iterator[None]:
+    """The game reads the settings file ``path`` (missing: every setting as it comes), not the
+    player's own, while the context lasts."""
+    before = os.environ.get("A11Y_DOMINION_CONFIG")
+    os.environ["A11Y_DOMINION_CONFIG"] = str(path)
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("A11Y_DOMINION_CONFIG", None)
+        else:
+            os.environ["A11Y_DOMINION_CONFIG"] = before
 
 
 # ------------------------------------------------------------------ said twice

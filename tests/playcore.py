@@ -19,8 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console.display import PlainReader
+from a11y_dominion.console.keyboard import Terminal
 from a11y_dominion.console.playend import PlayConsole, play_on_core, room_record
 from a11y_dominion.console.start import play_setup
 from a11y_dominion.remote.room import TableRoom
@@ -110,6 +114,8 @@ def play(
     autosave: bool = True,
     speaker: Any = None,
     reader: Callable[[Game], Any] | None = None,
+    keys: Any = False,
+    output: Any = None,
 ) -> Played:
     """``a11y-dominion play`` with ``options`` (``--speech off`` unless they say otherwise) and
     the lines ``typed`` piped in, the settings file holding ``settings`` (None: as it is);
@@ -118,6 +124,10 @@ def play(
     :class:`~a11y_dominion.announcements.speech.Speaker`) replaces the speech output;
     ``reader(game)``, when given, is what reads the lines typed instead of ``typed`` (a player
     that types as it sees ``game``: ``read(message, default)`` gives a line or a key's command).
+    With ``keys``, ``typed`` is the keys typed at the line editor instead (Enter is "\\r"), read
+    from prompt_toolkit's pipe input as from a terminal, then the end of input (or ``keys`` is
+    that input, closed, with its keys given already, and ``typed`` is not used); the line editor
+    draws on ``output`` (a prompt_toolkit output; ``DummyOutput`` unless given).
     Every game is played on the console core: one person's against bots, several people's at
     one keyboard, or bots only, watched (its :attr:`Played.rooms` is empty)."""
     if settings is not None:
@@ -134,9 +144,18 @@ def play(
         return Played(setup, out.getvalue())
     if speaker is not None:
         setup.speaker = speaker
-    lines = reader(setup.game) if reader is not None else PlainReader(io.StringIO(typed_lines(typed)), out)
     done = Played(0, "")
-    done.code = play_on_core(setup, args, lines, done.add)
+    screen = output if output is not None else DummyOutput()
+    if keys is True:
+        with create_pipe_input() as pipe:
+            pipe.send_text(typed_lines(typed))
+            pipe.close()
+            done.code = play_on_core(setup, args, None, done.add, Terminal(pipe, screen))
+    elif keys:
+        done.code = play_on_core(setup, args, None, done.add, Terminal(keys, screen))
+    else:
+        lines = reader(setup.game) if reader is not None else PlainReader(io.StringIO(typed_lines(typed)), out)
+        done.code = play_on_core(setup, args, lines, done.add)
     done.text = out.getvalue()
     return done
 
@@ -175,34 +194,11 @@ def run(
     typed: str | list[str],
     settings: dict[str, Any] | None = None,
     resume: Any = None,
-    core: bool = True,
-) -> tuple[Any, str]:
+) -> tuple[Played, str]:
     """(the game played, everything shown) of ``a11y-dominion play`` with ``options`` and the
-    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`): on the console core,
-    a :class:`Played`. ``core`` False: a game of one person against bots on
-    :class:`~a11y_dominion.console.app.Console` instead (the console, which has ``game``,
-    ``record()``, ``seats`` and ``people`` too), for the default seat renamed when the language
-    changes mid-game, which the core does not do yet."""
-    if core:
-        played = play(options, typed, settings, resume)
-        return played, played.text
-    if settings is not None:
-        from a11y_dominion.settings import save_settings
-
-        save_settings(settings)
-    out = io.StringIO()
-    args = play_args(options)
-    if resume is not None:
-        args.resume = resume
-    setup = play_setup(args, out, asking=False)
-    if isinstance(setup, int):
-        return Played(setup, out.getvalue()), out.getvalue()
-    from a11y_dominion.console.start import setup_console
-
-    console = setup_console(setup, args, PlainReader(io.StringIO(typed_lines(typed)), out))
-    console.run()
-    console.stop_autosave()
-    return console, out.getvalue()
+    lines ``typed`` piped in (settings and ``resume`` as for :func:`play`), on the console core."""
+    played = play(options, typed, settings, resume)
+    return played, played.text
 
 
 def fail_once(game: Game) -> list[object]:

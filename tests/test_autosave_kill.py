@@ -84,6 +84,13 @@ def until_prompt(child) -> tuple:
     return clean(child.before).partition("\n")[2], i == 1
 
 
+def quit_after_the_game(child) -> None:
+    """After the final scores the player may stay: quit, and the program ends."""
+    child.expect_exact("type quit to leave.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
 def saved_answers(data: Path) -> int:
     """The answers of You in the (only) autosave file."""
     (path,) = list((data / "games").glob("*.jsonl"))
@@ -113,7 +120,7 @@ def reference(data: Path) -> tuple:
             screen, over = until_prompt(child)
             responses.append(screen)
             assert len(moves) < 400, "the game does not end"
-        child.expect(pexpect.EOF)
+        quit_after_the_game(child)
     finally:
         if child.isalive():
             child.terminate(force=True)
@@ -167,7 +174,7 @@ def test_killed_ten_times_and_resumed_goes_on_identically(tmp_path):
                 compared += 1
             k += 1
         assert k == len(moves)
-        child.expect(pexpect.EOF)
+        quit_after_the_game(child)
     finally:
         if child.isalive():
             child.terminate(force=True)

@@ -79,3 +79,24 @@ def test_a_dutch_list_of_choices_ends_with_en():
     got, screen = typed("he\t\t", plain=True, lang=Language("nl"))
     assert got == "her"
     assert screen == "You> her\nherhaal en herstel.\nYou> her\n"
+
+
+NOTHING = "Nothing to complete: no command or name here starts with xyz."
+
+
+def test_a_tab_that_completes_nothing_says_so_once_in_the_player_s_language():
+    got, screen = typed("xyz\t\t", plain=True)
+    assert got == "xyz"
+    assert screen == f"You> xyz\n{NOTHING}\nYou> xyz\n"  # said once: the second Tab prints nothing more
+    _got, screen = typed("buy xyz\t", plain=False)
+    assert "\n" + NOTHING + "\n" in screen
+    _got, screen = typed("xyz\t", plain=True, lang=Language("nl"))
+    assert screen == "You> xyz\nNiets aan te vullen: geen commando of naam hier begint met xyz.\nYou> xyz\n"
+
+
+def test_up_and_down_past_the_typed_lines_say_so_once():
+    got, screen = typed("hand\x1b[A\x1b[A\x1b[B", plain=True)
+    assert got == "hand"
+    assert screen == "You> hand\nNo earlier typed line.\nYou> hand\nNo later typed line.\nYou> hand\n"
+    _got, screen = typed("\x1b[A", plain=True, lang=Language("nl"))
+    assert screen == "You> \nGeen eerdere getypte regel.\nYou> \n"

@@ -1,8 +1,8 @@
 """The console: queries, refused lines, numbered answers, completion, keys, save and load.
 
-Driven through prompt_toolkit's pipe input with a DummyOutput (so the real
-PromptSession, completer and key bindings run), or through a plain line
-reader, always with seed 1, where the first hand is 2 Coppers and 3 Estates.
+``play`` on the console core (tests/playcore.py), driven through prompt_toolkit's pipe input
+with a DummyOutput (so the real PromptSession, completer and key bindings run), or through
+piped lines, with seed 1, where the first hand is 2 Coppers and 3 Estates, or at a position.
 """
 
 from __future__ import annotations
@@ -15,15 +15,12 @@ from types import SimpleNamespace
 import pytest
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 import playcore
 from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.cli import build_parser
-from a11y_dominion.console import Console, make_console
 from a11y_dominion.console.completion import DecisionCompleter, option_words
-from a11y_dominion.console.display import Display, PlainReader, wants_plain
+from a11y_dominion.console.display import Display, wants_plain
 from a11y_dominion.console.keys import KEYS
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
@@ -42,14 +39,10 @@ def play_args(*extra):
 
 
 def session(text: str, *extra):
-    """Run the console on typed ``text`` (then end of input); returns (console, exit code, printed lines)."""
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text(text)
-        inp.close()
-        console = make_console(play_args(*extra), stdout=out, pt_input=inp, pt_output=DummyOutput())
-        code = console.run()
-    return console, code, out.getvalue().splitlines()
+    """Play seed 1 on the keys typed in ``text`` (then the end of input) at the line editor;
+    returns (the game played, a :class:`playcore.Played`; the exit code; the printed lines)."""
+    done = playcore.play(["--seed", "1", *extra], text, keys=True)
+    return done, done.code, done.lines
 
 
 def fresh_game() -> Game:
@@ -199,12 +192,11 @@ def test_mistyped_command_gives_one_sentence_and_changes_nothing():
     assert state(console.game) == state(fresh_game())
 
 
-def test_say_at_the_console_is_a_command_that_says_nobody_hears_it():
-    """say, a remote seat's chat, is a command at the console too (English and Dutch): one
-    sentence that nobody is at another computer, never read as a move."""
+def test_say_at_the_console_is_a_command_never_read_as_a_move():
+    """say, the chat of every end, is a command at the console too (English and Dutch): the line
+    said, as at the host's own seat, never read as a move."""
     console, _, lines = session("say good luck\rzeg hallo\r")
-    said = "Everyone plays at this computer: there is nobody at another one to say it to."
-    assert lines.count(said) == 2
+    assert "You say: good luck" in lines and "You say: hallo" in lines
     assert not any("is not a move" in x or "Traceback" in x for x in lines)
     assert state(console.game) == state(fresh_game())
 
@@ -231,28 +223,18 @@ def test_numbered_answers_at_the_turn_prompt():
 
 
 def forum_console(script: str):
-    """A console where You start with Forum in hand and answer from ``script``."""
-    piles, events, landmarks = choose_setup("Forum,Villa", None, None, 1)
-    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
-    you = game.players[0]
-    you.hand = [
-        game.new_card("Forum"),
-        game.new_card("Copper"),
-        game.new_card("Estate"),
-        game.new_card("Estate"),
-        game.new_card("Copper"),
-    ]
-    out = io.StringIO()
-    display = Display(out, plain=True)
-    reader = PlainReader(io.StringIO(script), out)
-    console = Console(game, [("You", "human"), ("Bot", "bigmoney")], display, Speaker("off"), reader=reader)
-    return console, out
+    """(the game played, its printed lines) where You start with Forum in hand (5 Coppers to
+    draw) against the Big Money bot and answer from ``script``, piped in."""
+    state = {
+        "turn": {"player": "You", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"You": {"hand": ["Forum", "Copper", "Estate", "Estate", "Copper"], "deck": ["Copper"] * 5}},
+    }
+    played = playcore.position(state, script, ("Forum", "Villa"), (("You", "human"), ("Bot", "bigmoney")))
+    return played, played.lines
 
 
 def test_numbered_answers_in_a_card_choice():
-    console, out = forum_console("play Forum\r\n3, 2\r\n2, 1\r\n")
-    console.run()
-    lines = out.getvalue().splitlines()
+    console, lines = forum_console("play Forum\r\n3, 2\r\n2, 1\r\n")
     i = lines.index("Forum: discard 2 cards.")
     # Forum drew 3 Coppers: 5 Coppers and 2 Estates to choose from
     assert lines[i + 1 : i + 4] == [
@@ -267,9 +249,7 @@ def test_numbered_answers_in_a_card_choice():
 
 
 def test_yes_no_and_none_words_in_a_card_choice():
-    console, out = forum_console("play Forum\r\nyes\r\nnone\r\n1,1,1\r\n")
-    console.run()
-    lines = out.getvalue().splitlines()
+    console, lines = forum_console("play Forum\r\nyes\r\nnone\r\n1,1,1\r\n")
     assert "Name the card you choose; yes alone does not say which." in lines
     assert any(x.startswith("Choose exactly 2; you chose 0.") for x in lines)
     assert len(console.game.answers) == 1  # only play Forum was accepted
@@ -282,19 +262,13 @@ def test_starts_of_names_are_enough_when_only_one_option_fits():
 
 
 def test_a_pile_choice_names_top_card_cost_and_tokens():
-    piles, events, landmarks = choose_setup("Catapult,Villa", "Tax", None, 1)
-    game = Game(GameConfig(["You", "Bot"], piles, events, landmarks, 1))
-    game.players[0].hand = [game.new_card(n) for n in ["Silver", "Copper", "Estate", "Estate", "Estate"]]
-    out = io.StringIO()
-    console = Console(
-        game,
-        [("You", "human"), ("Bot", "bigmoney")],
-        Display(out, plain=True),
-        Speaker("off"),
-        reader=PlainReader(io.StringIO("play treasures\nbuy tax\nrocks\n"), out),
-    )
-    console.run()
-    lines = out.getvalue().splitlines()
+    state = {
+        "turn": {"player": "You", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"You": {"hand": ["Silver", "Copper", "Estate", "Estate", "Estate"]}},
+    }
+    seats = (("You", "human"), ("Bot", "bigmoney"))
+    typed = "play treasures\nbuy tax\nrocks\n"
+    lines = playcore.position(state, typed, ("Catapult", "Villa"), seats, events=("Tax",)).lines
     i = lines.index("Tax: choose a Supply pile to put 2 Debt on.")
     assert lines[i + 1] == "Choose one by number or name."
     assert "8. Catapult (Catapult/Rocks pile), 3 coins, 1 Debt on it" in lines[i + 2 :]
@@ -304,12 +278,9 @@ def test_a_pile_choice_names_top_card_cost_and_tokens():
 
 def test_every_announcement_is_printed_spoken_and_kept():
     rec = RecordingOutput()
-    out = io.StringIO()
-    args = play_args()
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO("play treasures\nhand\n"), out))
-    console.speaker = Speaker("self-voicing", outputs=[rec])
-    console.run()
-    printed = out.getvalue().splitlines()
+    speaker = Speaker("self-voicing", outputs=[rec])
+    console = playcore.play(["--seed", "1"], ["play treasures", "hand"], speaker=speaker)
+    printed = console.lines
     kept = [a.text for a in console.history.entries()]
     assert "a11y-dominion. Type help for commands; F2 repeats the last message." == kept[0]
     assert len(kept) > 5
@@ -473,7 +444,7 @@ def test_save_then_load_gives_the_same_state(tmp_path):
     assert re.fullmatch(
         r"The game you left is kept unfinished; a11y-dominion resume \d{8}-\d{6}(-\d+)? goes on with it\.", lines[i + 1]
     ), lines[i + 1]
-    assert lines[i + 2] == "Your turn 2, Action phase: 1 Action, 1 Buy, 0 coins."
+    assert lines[i + 2 : i + 4] == ["Your turn 2.", "Action phase: 1 Action, 1 Buy, 0 coins."]
 
 
 def test_load_flag_resumes_a_saved_game(tmp_path):
@@ -502,27 +473,21 @@ def test_quit_asks_first():
 
 
 def test_end_of_input_stops_the_game():
-    out = io.StringIO()
-    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO(""), out))
-    assert console.run() == 1  # stopped before its end
-    assert out.getvalue().splitlines()[-1] == "Game stopped."
+    played = playcore.play(["--seed", "1"], "")
+    assert played.code == 1  # stopped before its end
+    assert played.lines[-1] == "Game stopped."
 
 
 def test_a_whole_game_ends_with_final_scores():
     # You only ever end your turn; Big Money buys all the Provinces.
-    out = io.StringIO()
-    console = make_console(
-        play_args("--players", "You:human,Bot:bigmoney"),
-        stdout=out,
-        reader=PlainReader(io.StringIO("end\n" * 500), out),
-    )
-    assert console.run() == 0
-    lines = out.getvalue().splitlines()
+    console = playcore.play(["--seed", "1", "--players", "You:human,Bot:bigmoney"], "end\n" * 500)
+    assert console.code == 0
+    lines = console.lines
     i = lines.index("Game over.")
     assert lines[i + 1] == "You: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower)."
     assert lines[i + 2].startswith("Bot: ") and lines[i + 3] == "Bot wins."
     assert console.game.pending is None
-    assert "\x1b" not in out.getvalue()
+    assert "\x1b" not in console.text
 
 
 def test_two_humans_share_the_screen():
@@ -577,46 +542,19 @@ def position_console(
 ):
     """(console, printed lines) of the console at the position ``state`` (a scenario's
     state) with ``lines`` typed, plain output, speech off, in ``lang``; ``seats`` the
-    (name, kind) of each player. A game of one person against bots is ``play --position`` on
-    the console core (:func:`playcore.position`; its "console" the game played)."""
-    from a11y_dominion.scenario import load_scenario
-
-    if [kind for _name, kind in seats].count("human") == 1:
-        played = playcore.position(
-            state,
-            lines,
-            tuple(kingdom),
-            tuple(seats),
-            ("--lang", lang),
-            {"confirm": confirm},
-            tuple(events),
-            tuple(landmarks),
-        )
-        return played, played.lines
-
-    game, _ = load_scenario(
-        {
-            "players": [name for name, _kind in seats],
-            "kingdom": list(kingdom),
-            "events": list(events),
-            "landmarks": list(landmarks),
-            "seed": 1,
-            "state": state,
-            "script": [],
-        }
+    (name, kind) of each player: ``play --position`` on the console core
+    (:func:`playcore.position`; its "console" the game played)."""
+    played = playcore.position(
+        state,
+        lines,
+        tuple(kingdom),
+        tuple(seats),
+        ("--lang", lang),
+        {"confirm": confirm},
+        tuple(events),
+        tuple(landmarks),
     )
-    out = io.StringIO()
-    console = Console(
-        game,
-        list(seats),
-        Display(out, plain=True),
-        Speaker("off"),
-        reader=PlainReader(io.StringIO(lines), out),
-        confirm=confirm,
-        lang=Language(lang),
-    )
-    console.run()
-    return console, out.getvalue().splitlines()
+    return played, played.lines
 
 
 ANN_WITH_VILLA = {
@@ -708,22 +646,18 @@ def test_ctrl_d_at_a_terminal_asks_the_quit_question():
 
 
 def test_end_of_piped_input_stops_without_asking():
-    out = io.StringIO()
-    console = make_console(play_args(), stdout=out, reader=PlainReader(io.StringIO("hand\n"), out))
-    assert console.run() == 1  # stopped before its end
-    printed = out.getvalue()
+    played = playcore.play(["--seed", "1"], "hand\n")
+    assert played.code == 1  # stopped before its end
+    printed = played.text
     assert printed.splitlines()[-1] == "Game stopped."
     assert "Stop the game without saving?" not in printed
 
 
 def load_console(script: str, confirm: bool = True):
-    """A plain console (the questions are printed) on the basic-intro game, typing ``script``."""
-    out = io.StringIO()
-    console = make_console(
-        play_args(), stdout=out, reader=PlainReader(io.StringIO(script), out), settings={"confirm": confirm}
-    )
-    console.run()
-    return console, out.getvalue().splitlines()
+    """(the game played, its printed lines) of the basic-intro game (seed 1), typing ``script``
+    piped in, the confirm setting ``confirm``."""
+    played = playcore.play(["--seed", "1"], script, settings={"confirm": confirm})
+    return played, played.lines
 
 
 def test_load_in_a_game_in_progress_asks_first(tmp_path):
@@ -841,7 +775,6 @@ def test_a_bots_hand_is_not_shown_and_its_public_status_is():
 
 def test_card_gives_the_other_language_s_name_exactly_when_it_differs():
     from a11y_dominion.console.queries import card_lines
-    from a11y_dominion.i18n import Language
     from a11y_dominion.rules.cards import CARDS, EVENTS, LANDMARKS, PILES, dutch_name
 
     nl = Language("nl")
@@ -867,9 +800,7 @@ def test_card_finds_a_name_by_its_start_or_asks_which():
 
 
 def test_a_move_while_a_card_asks_says_to_answer_first():
-    console, out = forum_console("play Forum\r\nbuy gold\r\nplay Villa\r\nend\r\n")
-    console.run()
-    lines = out.getvalue().splitlines()
+    console, lines = forum_console("play Forum\r\nbuy gold\r\nplay Villa\r\nend\r\n")
     assert lines.count("First answer the question: Forum: discard 2 cards.") == 3
     assert not any("is not a card name" in x for x in lines)
     assert answer_keys(console.game) == [["play:Forum"]]
@@ -886,14 +817,19 @@ def test_a_long_mistyped_line_is_not_read_back_in_full():
 
 # ---------------------------------------------------------------- a shared table
 def test_table_mode_keeps_a_bots_cards_private():
-    console, _, lines = session("\rend\rend\r\rend\rend\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
-    assert "You draw 5 Coppers." not in lines  # Ann's own new hand waits for her next turn
-    assert "You draw 5 Coppers." in [text for text, _p in console.people["Ann"].queue]
-    bob = after(lines, "Pass the keyboard to Bob. Bob, press Enter when you are ready.")
-    assert "You draw 3 Coppers and 2 Estates." in [text for text, _p in console.people["Bob"].queue]
-    ann_news = [text for text, _p in console.people["Ann"].queue]
-    assert "Cid, turn 1: played 2 Coppers." in ann_news  # the bot's turn in one public line, for Ann's next turn
-    assert not any(x.startswith("Cid draws") for x in lines + ann_news)
+    _, _, lines = session("\rend\rend\r\rend\rend\r\r", "--players", "Ann:human,Bob:human,Cid:bigmoney")
+    to_ann = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
+    back = len(lines) - 1 - lines[::-1].index(to_ann)  # Ann is handed the keyboard again
+    bob = lines[lines.index("Pass the keyboard to Bob. Bob, press Enter when you are ready.") : back]
+    ann_news = lines[back + 1 :]
+    assert "You draw 5 Coppers." not in lines[:back]  # Ann's own new hand waits for her next turn
+    assert ann_news[:4] == [
+        "You draw 5 Coppers.",
+        "Bob's turn 1.",
+        "Bob ended their turn without playing or buying anything.",
+        "Cid, turn 1: played 2 Coppers.",  # the bot's turn in one public line, for Ann's next turn
+    ]
+    assert not any(x.startswith("Cid draws") for x in lines)
     assert not any("Coppers" in x and "Ann" in x for x in bob)
 
 

@@ -152,25 +152,12 @@ def position_session(tmp_path, text: str, lang: str) -> list:
     """The printed lines of ``play --position`` of :data:`CHAPEL_POSITION` (Ann against the Big
     Money bot, in ``lang``) with ``text`` typed through prompt_toolkit's own line editor (so
     that F2 is a key), then the end of input."""
-    import io
-
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
+    import playcore
 
     f = tmp_path / "position.json"
     f.write_text(json.dumps(CHAPEL_POSITION), encoding="utf-8")
-    args = build_parser().parse_args(
-        ["play", "--speech", "off", "--lang", lang, "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
-    )
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text(text)
-        inp.close()
-        make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput()).run()
-    return out.getvalue().splitlines()
+    options = ["--lang", lang, "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
+    return playcore.play(options, text, keys=True).lines
 
 
 @pytest.mark.parametrize(

@@ -97,8 +97,8 @@ def test_the_core_modules_import_nothing_of_the_game_the_table_or_the_remote_pac
 
 
 def test_the_guard_names_what_today_s_console_reaches() -> None:
-    """Read on the package as it is: the console's ``Console`` holds the game and its table."""
-    assert "a11y_dominion.console.app -> a11y_dominion.table" in forbidden_imports("a11y_dominion.console.app")
+    """Read on the package as it is: a bot's seat stops the table when it is stuck."""
+    assert forbidden_imports("a11y_dominion.console.seat") == ["a11y_dominion.console.seat -> a11y_dominion.table"]
     assert forbidden_imports("a11y_dominion.console.queries") == [
         "a11y_dominion.console.queries -> a11y_dominion.rules.game"  # (BASIC_PILES, a constant)
     ]

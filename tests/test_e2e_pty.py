@@ -19,6 +19,7 @@ import re
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -38,6 +39,23 @@ def command() -> tuple:
     if exe:
         return exe, args
     return sys.executable, ["-m", "a11y_dominion"] + args
+
+
+STAY = "The game is over. You may stay: log, repeat, score and export work here; type quit to leave."
+
+
+def after_the_game(child: Any, raw: list[str]) -> str:
+    """After "Game over.": the final scores, up to the line saying the player may stay, then quit
+    and the program's end; the final scores' text (``raw`` gets every byte received)."""
+    child.expect_exact(STAY)
+    raw.append(child.before + child.after)
+    tail = ANSI.sub("", child.before).replace("\r", "")
+    child.sendline("quit")
+    child.expect_exact("Goodbye.")
+    raw.append(child.before + child.after)
+    child.expect(pexpect.EOF)
+    raw.append(child.before)
+    return tail
 
 
 def choose(screen: str, heard: Heard | None = None, moved: bool = False) -> str:
@@ -77,8 +95,7 @@ def test_whole_game_against_bigmoney_in_a_pty():
             moves.append(move)
             child.sendline(move)
             assert len(moves) < 400, "the game does not end"
-        child.expect(pexpect.EOF)
-        tail = ANSI.sub("", child.before).replace("\r", "")
+        tail = after_the_game(child, raw)
         child.close()
     finally:
         if child.isalive():
@@ -197,9 +214,7 @@ def test_two_humans_and_a_bot_share_the_keyboard_in_a_pty():
             typed.append(line)
             child.sendline(line)
             assert len(typed) < 900, "the game does not end"
-        child.expect(pexpect.EOF)
-        raw.append(child.before)
-        tail = ANSI.sub("", child.before).replace("\r", "")
+        tail = after_the_game(child, raw)
         child.close()
     finally:
         if child.isalive():
@@ -255,8 +270,10 @@ def test_ctrl_c_at_a_shared_keyboard_clears_the_line_and_says_nothing_of_the_nex
     to_bea = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
     try:
         child.expect_exact(to_ann)
-        child.sendintr()  # at the hand-over: the line is cleared and the sentence comes again
-        child.expect_exact(to_ann)
+        child.sendintr()  # at the hand-over: one sentence says what is read there
+        child.expect_exact(
+            "Ctrl+C does nothing here: press Enter when Ann is at the keyboard, or type quit to stop the game."
+        )
         handed = ANSI.sub("", child.before).replace("\r", "").strip()
         child.sendline("")
         child.expect_exact("Ann> ")
@@ -279,7 +296,7 @@ def test_ctrl_c_at_a_shared_keyboard_clears_the_line_and_says_nothing_of_the_nex
     finally:
         if child.isalive():
             child.terminate(force=True)
-    assert handed == ""  # nothing but the sentence again (no news, no hand)
+    assert handed == ""  # nothing but the sentence (no news, no hand)
     assert "You draw" not in before_bea and "Bea's hand" not in before_bea
     assert child.exitstatus == 1  # stopped before its end
 
@@ -304,3 +321,46 @@ def test_ctrl_c_stops_a_watched_game_of_bots_and_keeps_it() -> None:
 
     (kept,) = autosave.unfinished_games()
     assert [tuple(seat) for seat in kept.seats] == [("A", "hard"), ("B", "hard")]
+
+
+READING = "\x1b[?2004h"  # a prompt has begun to read keys (it turns bracketed paste on)
+DRAWN = "\x1b[?25h"  # and shows its cursor once drawn
+
+
+def test_ctrl_c_and_ctrl_d_typed_at_the_hand_over_stay_in_the_game_until_it_stops() -> None:
+    exe, args = command()
+    args = [*args, "--speech", "auto", "--players", "Ann:human,Bea:human"]
+    # a sighted player's terminal (no screen reader runs): its prompts draw themselves, keys read one by one
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50", A11Y_DOMINION_SCREEN_READER="no")
+    child = pexpect.spawn(exe, args, cwd=str(ROOT), env=env, encoding="utf-8", timeout=15, dimensions=(50, 200))
+    to_ann = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
+    try:
+        child.expect_exact(to_ann)
+        child.expect_exact(READING)
+        child.expect_exact(DRAWN)
+        child.sendcontrol("d")  # quit's question
+        child.expect_exact("Type yes to stop: ")
+        child.sendline("no")
+        child.expect_exact("The game goes on.")
+        child.expect_exact(to_ann)
+        child.expect_exact(READING)
+        child.expect_exact(DRAWN)
+        child.sendintr()  # a key at the hand-over's prompt: one sentence says what is read there
+        child.expect_exact(
+            "Ctrl+C does nothing here: press Enter when Ann is at the keyboard, or type quit to stop the game."
+        )
+        child.expect_exact(READING)
+        child.expect_exact(DRAWN)
+        child.sendcontrol("d")
+        child.expect_exact("Type yes to stop: ")
+        child.sendcontrol("d")  # again: the game stops
+        child.expect(pexpect.EOF)
+        tail = ANSI.sub("", child.before).replace("\r", "")
+        child.close()
+    finally:
+        if child.isalive():
+            child.terminate(force=True)
+    assert [x for x in tail.splitlines() if x.strip()] == [
+        "Game stopped. It is kept; a11y-dominion resume goes on with it."
+    ]  # one sentence, and no other end
+    assert child.exitstatus == 1

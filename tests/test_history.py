@@ -8,6 +8,7 @@ database read here are the ones those games wrote.
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -17,7 +18,7 @@ import pytest
 
 import playcore
 from a11y_dominion import autosave, stats
-from a11y_dominion.cli import main
+from a11y_dominion.cli import build_parser, main
 from a11y_dominion.rules import events as ev
 from filemodes import owner_only
 
@@ -642,3 +643,42 @@ def test_the_start_names_a_game_resume_goes_on_with_and_a_hosted_one_as_games_do
         "a11y-dominion: The unfinished game 20991231-235959 has players at other computers; "
         "a11y-dominion host --resume 20991231-235959 goes on with it.\n"
     )
+
+
+def test_speech_screen_reader_given_to_stats_is_kept_and_gives_sentences(capsys):
+    from a11y_dominion.settings import load_settings
+
+    three_finished_games()
+    assert main(["stats", "--speech", "screen-reader"]) == 0
+    assert capsys.readouterr().out.splitlines()[:2] == [
+        "Games played to the end: 3.",
+        "You won 2 games of 3; your average score is 30.3 VP.",
+    ]
+    assert load_settings()[0]["screen_reader"] == "yes"  # the next start knows it, as if asked
+
+
+def test_speech_screen_reader_given_to_play_and_join_is_kept():
+    """``--speech screen-reader`` answers the screen-reader question for the next starts, at
+    ``play`` (and ``resume``, which starts as ``play``) and at ``join``, whose speech is chosen
+    before the host is reached; a mode chosen for the host's own seat, never asked, is not kept."""
+    from a11y_dominion.console.keyboard import local_output
+    from a11y_dominion.console.start import play_setup
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.settings import load_settings, save_settings
+
+    def answer() -> str:
+        return str(load_settings()[0].get("screen_reader") or "ask")
+
+    args = build_parser().parse_args(["play", "--speech", "screen-reader", "--seed", "1"])
+    setup = play_setup(args, io.StringIO(), asking=True)
+    assert not isinstance(setup, int) and setup.plain and answer() == "yes"
+    setup.speaker.close()
+    save_settings({"screen_reader": "ask"})
+    local_output(load_settings()[0], Language("en"), "screen-reader", None, io.StringIO(), asking=False).speaker.close()
+    assert answer() == "ask"  # the host's own seat: the mode the host chose
+    local_output(load_settings()[0], Language("en"), "screen-reader", None, io.StringIO()).speaker.close()
+    assert answer() == "yes"
+    save_settings({"screen_reader": "no"})
+    setup = play_setup(args, io.StringIO(), asking=True)
+    assert not isinstance(setup, int) and answer() == "no"  # an answer given before stays
+    setup.speaker.close()

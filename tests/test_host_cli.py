@@ -52,6 +52,24 @@ def test_remote_seats_in_players():
         parse_seats("Ann:remote,Bot:bigmoney")  # the play command has no remote seats
 
 
+def test_a_bots_kind_alone_seats_that_bot_named_after_it():
+    # as a strategy file alone is: a bot's kind alone is that bot, named as a listener hears it
+    assert parse_seats("medium,bigmoney") == [("Medium", "medium"), ("Big Money", "bigmoney")]
+    assert parse_seats("Ann,hard,HARD") == [("Ann", "human"), ("Hard 1", "hard"), ("Hard 2", "hard")]
+    # a name another seat has is numbered on; a person may still be called so, with a kind
+    assert parse_seats("Medium:human,medium") == [("Medium", "human"), ("Medium 2", "medium")]
+    assert parse_seats("medium 1:human,medium,medium") == [
+        ("medium 1", "human"),
+        ("Medium 2", "medium"),
+        ("Medium 3", "medium"),
+    ]
+    # host: a bare name is a person who joins over SSH, a bare bot's kind a bot
+    assert parse_seats("Ann,random", remote=True) == [("Ann", "remote"), ("Random", "random")]
+    assert parse_seats("Ann:human,bmu,easy", remote=True) == [("Ann", "human"), ("BMU", "bmu"), ("Easy", "easy")]
+    with pytest.raises(ValueError, match="A game needs 2 to 6 seats."):
+        parse_seats("medium")
+
+
 KEY = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIF5BVo6dM6hdlN2myt48cBFpHkgvgC7dUMbysEFxChT1"
 
 

@@ -18,19 +18,19 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
+import playcore
 from a11y_dominion.bots.kinds import make_bot
-from a11y_dominion.cli import build_parser, main
-from a11y_dominion.console import make_console
+from a11y_dominion.cli import main
 from a11y_dominion.console.persistence import load_game
+from a11y_dominion.console.playend import play_on_core
+from a11y_dominion.console.start import play_setup
 from a11y_dominion.files import SAVE_LIMIT, bounded_json, nesting_of, parse_json, write_atomic
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.record import RecordError, dumps, make_record
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.scenario import ScenarioError, load_scenario
-from a11y_dominion.settings import load_settings
+from a11y_dominion.settings import load_settings, save_settings
 from filemodes import owner_only
 
 # a device, no regular file: endless on POSIX; Windows has its NUL device only
@@ -139,19 +139,19 @@ HOSTILE = hostile_lines()
 
 
 class ListReader:
-    """Types the given lines one by one (then ends input), noting where each answer starts."""
+    """Types the given lines one by one (then ends input), noting where each answer starts and
+    the game then (``holder[0].game``: the game of the ``play`` setup that is played)."""
 
     interactive = False
 
-    def __init__(self, lines: list, out: io.StringIO, console_ref: list):
+    def __init__(self, lines: list, out: io.StringIO, holder: list):
         self.lines = list(lines)
         self.out = out
-        self.console_ref = console_ref
+        self.holder = holder
         self.marks: list = []  # (line, printed lines so far, state before the line)
 
     def read(self, message: str, default: str = ""):
-        console = self.console_ref[0]
-        self.marks.append((len(self.out.getvalue().splitlines()), state(console.game)))
+        self.marks.append((len(self.out.getvalue().splitlines()), state(self.holder[0].game)))
         if not self.lines:
             raise EOFError
         return self.lines.pop(0)
@@ -168,6 +168,9 @@ def state(game) -> tuple:
     )
 
 
+NO_SETTINGS = {"keys": {}, "seats": {}}  # the settings file: no keys of the player's own, no seats
+
+
 def bad_character(text: str) -> bool:
     return any(unicodedata.category(ch).startswith("C") for ch in text)
 
@@ -181,15 +184,14 @@ def test_every_hostile_line_gets_one_sentence_and_changes_nothing():
     from a11y_dominion.console.display import PlainReader
     from a11y_dominion.textinput import typed_line
 
+    save_settings(NO_SETTINGS)
     out = io.StringIO()
-    ref: list = []
-    reader = ListReader([typed_line(line) for line in HOSTILE], out, ref)
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-    console = make_console(args, stdout=out, reader=reader, settings={"keys": {}, "seats": {}})
-    ref.append(console)
-    assert not isinstance(console, int)
+    args = playcore.play_args(["--seed", "1"])
+    setup = play_setup(args, out, asking=False)
+    assert not isinstance(setup, int)
+    reader = ListReader([typed_line(line) for line in HOSTILE], out, [setup])  # (its game is the one played)
     assert isinstance(PlainReader, type)
-    console.run()
+    play_on_core(setup, args, reader)
     printed = out.getvalue().splitlines()
     marks = reader.marks
     assert len(marks) >= len(HOSTILE)
@@ -204,28 +206,25 @@ def test_every_hostile_line_gets_one_sentence_and_changes_nothing():
 
 
 def test_the_real_prompt_reads_every_hostile_line_without_a_fault(capsys):
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        # Backspace and Delete edit the line at a real prompt ("q", Backspace, "3" is the answer 3),
-        # and Ctrl+Z is a key there (the end of input, as at a Windows console: tests/test_keys.py)
-        typed = [line for line in HOSTILE if not {"\x08", "\x7f", "\x1a"} & set(line)]
-        inp.send_text("".join(line.replace("\r", " ").replace("\n", " ") + "\r" for line in typed) + "hand\r")
-        inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        console = make_console(
-            args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={"keys": {}, "seats": {}}
-        )
-        runner = threading.Thread(target=console.run, daemon=True)
-        runner.start()
-        runner.join(120)  # a line that makes the prompt loop must fail the test, not hang it
-        assert not runner.is_alive(), f"the prompt did not finish; last lines: {out.getvalue()[-300:]!r}"
-    printed = out.getvalue()
+    # Backspace and Delete edit the line at a real prompt ("q", Backspace, "3" is the answer 3),
+    # and Ctrl+Z is a key there (the end of input, as at a Windows console: tests/test_keys.py)
+    typed = [line for line in HOSTILE if not {"\x08", "\x7f", "\x1a"} & set(line)]
+    keys = "".join(line.replace("\r", " ").replace("\n", " ") + "\r" for line in typed) + "hand\r"
+    done: list = []
+    runner = threading.Thread(
+        target=lambda: done.append(playcore.play(["--seed", "1"], keys, settings=NO_SETTINGS, keys=True)),
+        daemon=True,
+    )
+    runner.start()
+    runner.join(120)  # a line that makes the prompt loop must fail the test, not hang it
+    assert done, "the prompt did not finish"
+    printed = done[0].text
     assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in printed.splitlines()[-6:]
     assert not bad_character(printed.replace("\n", ""))
     captured = capsys.readouterr()
     assert "Unhandled exception" not in captured.out + captured.err + printed
     assert "Traceback" not in captured.out + captured.err + printed
-    assert console.game.answers == []
+    assert done[0].game.answers == []
 
 
 def test_bytes_that_are_not_utf8_on_standard_input_are_one_refusal(tmp_path, monkeypatch, capsys):
@@ -410,16 +409,7 @@ def test_load_at_the_console_keeps_the_game_and_the_file(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_bytes(b"[" * 100_000)
     before = fingerprint(bad)
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text(f"load {bad}\rhand\r")
-        inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        console = make_console(
-            args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={"keys": {}, "seats": {}}
-        )
-        console.run()
-    lines = out.getvalue().splitlines()
+    lines = playcore.play(["--seed", "1"], f"load {bad}\rhand\r", settings=NO_SETTINGS, keys=True).lines
     assert f"Cannot load {bad}: The save file is nested more than 64 levels deep. The game goes on unchanged." in lines
     assert "Your hand, 5 cards: 2 Coppers and 3 Estates." in lines
     assert fingerprint(bad) == before
@@ -428,16 +418,8 @@ def test_load_at_the_console_keeps_the_game_and_the_file(tmp_path):
 def test_save_is_atomic_and_asks_before_replacing(tmp_path):
     target = tmp_path / "game.json"
     target.write_text("my old save")
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text(f"save {target}\rno\rsave {target}\ryes\r")
-        inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        console = make_console(
-            args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={"keys": {}, "seats": {}}
-        )
-        console.run()
-    lines = out.getvalue().splitlines()
+    typed = f"save {target}\rno\rsave {target}\ryes\r"
+    lines = playcore.play(["--seed", "1"], typed, settings=NO_SETTINGS, keys=True).lines
     assert "Not saved. The file is as it was." in lines
     assert f"Game saved to {target}." in lines
     assert json.loads(target.read_text())["format"] == "a11y-dominion-record"

@@ -83,7 +83,7 @@ def test_up_and_down_recall_the_history_and_the_line_being_typed():
     ed.begin("Ann> ")
     ed.feed("sc")
     assert ed.feed(UP + UP)[0] == "\bupply"  # only what differs from what the line shows
-    assert ed.feed(UP)[0] == ""  # nothing older
+    assert ed.feed(UP)[0] == "\r\nNo earlier typed line.\r\nAnn> supply"  # nothing older: said
     ed.feed(DOWN)
     assert ed.line == "hand"
     ed.feed("\x0e")  # Ctrl+N: the line that was being typed
@@ -239,3 +239,17 @@ def test_an_escape_sequence_split_between_packets_is_one_key():
         out, typed, _rest = ed.feed(text)
         assert "[" not in out and "\x1b" not in out
     assert typed == Typed("line", "say acb")
+
+
+def test_tab_with_no_choice_and_up_or_down_past_the_history_say_so_once():
+    ed = editor()
+    ed.completer = WordCompleter(["status", "supply"], ignore_case=True)
+    ed.begin("Ann> ")
+    out, typed, _ = ed.feed("xyz\t")
+    assert typed is None
+    assert out == "xyz\r\nNothing to complete: no command or name here starts with xyz.\r\nAnn> xyz"
+    assert ed.feed("\t") == ("", None, "")  # not said twice
+    assert ed.feed(UP)[0] == "\r\nNo earlier typed line.\r\nAnn> xyz"
+    assert ed.feed(UP)[0] == ""
+    ed.lang = lambda: Language("nl")
+    assert ed.feed(DOWN)[0] == "\r\nGeen latere getypte regel.\r\nAnn> xyz"

@@ -11,22 +11,19 @@ the Accessibility Notes ask for must still be made.
 
 from __future__ import annotations
 
-import io
 import re
 import sys
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
-from a11y_dominion.console import make_console, queries, questions
+import playcore
+from a11y_dominion.console import queries, questions
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.decisions import Decision, Kind, Purpose
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.view import player_view
-from test_console import play_args
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
@@ -132,13 +129,9 @@ def test_every_buy_option_states_the_debt_on_its_pile():
 
 
 def session(text: str, settings: dict) -> list:
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text(text)
-        inp.close()
-        console = make_console(play_args(), stdout=out, pt_input=inp, pt_output=DummyOutput(), settings=settings)
-        console.run()
-    return out.getvalue().splitlines()
+    """The lines printed for the keys ``text`` typed at the line editor (seed 1), the settings
+    file holding ``settings``."""
+    return playcore.play(["--seed", "1"], text, settings=settings, keys=True).lines
 
 
 FIRST_TURN = "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."

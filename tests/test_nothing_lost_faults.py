@@ -23,13 +23,10 @@ import time
 from pathlib import Path
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
 import playcore
 from a11y_dominion import autosave, lineinput, stats
-from a11y_dominion.cli import build_parser, game_lines, main, stats_lines
-from a11y_dominion.console import make_console
+from a11y_dominion.cli import game_lines, main, stats_lines
 from a11y_dominion.i18n import Language
 from a11y_dominion.remote import terminal
 from a11y_dominion.textinput import SEQUENCE, typed_line
@@ -41,16 +38,10 @@ FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."  # seed 1
 
 
 def session(text: str, *extra: str) -> tuple:
-    """The console at a real prompt_toolkit prompt on typed ``text``: (console, code, printed lines)."""
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text(text)
-        inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", *extra])
-        console = make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={})
-        code = console.run()
-        console.stop_autosave()
-    return console, code, out.getvalue().splitlines()
+    """The game at a real prompt_toolkit prompt on the keys typed in ``text``: (the game played,
+    a :class:`playcore.Played`; its exit code; the printed lines)."""
+    done = playcore.play(["--seed", "1", *extra], text, keys=True)
+    return done, done.code, done.lines
 
 
 def piped(typed: str | list[str], *extra: str) -> tuple:

@@ -49,13 +49,21 @@ def play(typed: str, *options: str, players: str = PLAYERS) -> tuple[int, list[s
 
 def test_play_opens_with_help_the_speech_mode_and_the_seed_then_the_game(here: Path) -> None:
     code, lines = play("quit\nyes\n")
-    assert lines[:4] == [
+    assert lines[:5] == [
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
+        "This game's Kingdom is Basic Intro.",  # (the Kingdom play is given when none is asked for)
         "Game seed 3.",
         "New game for Ann and Bot. You go first.",
     ]
     assert code == 1
+
+
+def test_a_new_game_names_its_recommended_kingdom_in_english_and_dutch(here: Path) -> None:
+    _code, lines = play("quit\nja\n", "--lang", "nl", "--kingdom", "advanced-intro")
+    assert lines[2:4] == ["Het koninkrijk van dit spel is Introductie voor gevorderden.", "Spelnummer 3."]
+    _code, lines = play("quit\nyes\n", "--kingdom", "Villa,Sacrifice")  # a Kingdom of its own: no name
+    assert "Game seed 3." in lines and not any("Kingdom is" in x for x in lines)
 
 
 def test_quit_before_the_first_answer_keeps_the_game_for_resume(here: Path) -> None:

@@ -86,9 +86,11 @@ def test_tab_completion_history_and_ctrl_c(host):
     bea.expect_exact("play ")
     bea.send("\x03status\r")  # what Tab brought comes before the answer to status
     bea.expect("Ann")
-    # nothing completed; the line stays as typed ("play ") and Ctrl+C said it cleared it, as at
-    # the console, before the line typed after it in the same packet
-    assert plain(bea.before) == "\nLine cleared. Type quit to leave the game.\nstatus\n", repr(bea.before)
+    # nothing completed, which Tab says; the line stays as typed ("play ") and Ctrl+C said it
+    # cleared it, as at the console, before the line typed after it in the same packet
+    assert plain(bea.before) == (
+        "\nNothing to complete here.\nplay \nLine cleared. Type quit to leave the game.\nstatus\n"
+    ), repr(bea.before)
     ann.close()
     bea.close()
 

@@ -1,7 +1,8 @@
 """The lobby's words with the real OpenSSH client: Ctrl+C says how to log out, a second login
 of the account is told to the first session, a name nobody has and a help topic that is none
-get one sentence each, and a server that stops says that a started game is kept and how to go
-back, where the player is welcomed back once."""
+get one sentence each, a server that stops says that a started game is kept and how to go
+back, where the player is welcomed back once, and a language set at a table's seat is the one the
+lobby answers in for the rest of the session."""
 
 from __future__ import annotations
 
@@ -165,3 +166,22 @@ def test_escape_sequences_typed_in_pieces_and_keys_without_a_terminal_put_nothin
         server.stopped()
     said = received_text((tmp_path / "ann.bytes").read_bytes())
     assert "rgb" not in said and "[D" not in said
+
+
+def test_a_language_set_at_a_table_is_the_one_the_lobby_answers_in_for_the_session(tmp_path):
+    key = sp.make_key(tmp_path, "ann")
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
+        try:
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "who Ann", rb"Ann is at table 1\.")
+            ann.sendline(b"settings set language nl")
+            sp.lobby_line(ann, "wie Ann", rb"Ann zit aan tafel 1\.")
+            sp.lobby_line(ann, "weg", rb"Het spel aan tafel 1 verlaten\? Het wacht op je")
+            sp.lobby_line(ann, "ja", rb"Je hebt het spel aan tafel 1 verlaten; zit 1 brengt je terug\.")
+            sp.lobby_line(ann, "tell nobody hi", rb"Er is niemand met de naam nobody ingelogd\.")
+        finally:
+            sp.close(ann)
+        server.stopped()
+    said = received_text((tmp_path / "ann.bytes").read_bytes())
+    assert "Nobody named" not in said

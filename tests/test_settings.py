@@ -130,24 +130,13 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
     """settings set KEY VALUE and the short settings WORD change a live setting alike at the
     console and at a joined seat (which only told where its settings came from), each saved in
     the player's settings file, in English and Dutch; plain or rich output stays as it started."""
-    import io
-
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from a11y_dominion.cli import build_parser
-    from a11y_dominion.console import make_console
+    import playcore
     from joinconsole import join_console
 
     path = tmp_path / "s.json"
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
-    out = io.StringIO()
-    with create_pipe_input() as inp:
-        inp.send_text("settings terse\rinstellingen zet uitgebreidheid normaal\rsettings rich\rsettings nl\r")
-        inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput()).run()
-    lines = out.getvalue().splitlines()
+    typed = "settings terse\rinstellingen zet uitgebreidheid normaal\rsettings rich\rsettings nl\r"
+    lines = playcore.play(["--seed", "1"], typed, keys=True).lines
     said = [
         "Verbosity is now terse.",
         "Verbosity is now normal.",
@@ -164,3 +153,91 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
     assert console.holder.verbosity == "terse" and console.lang.code == "nl" and console.hints is False
     saved = json.loads(path.read_text())
     assert (saved["verbosity"], saved["language"], saved["hints"]) == ("terse", "nl", False)
+
+
+def test_a_change_of_language_in_the_middle_of_play_takes_effect_fully():
+    """settings nl during a game at the keyboard: the game goes on in Dutch at once, its
+    question standing as it was put; the seat called You is Jij, as in a game started in Dutch; the next
+    turn's lines and the game's own lines (its stop) are Dutch; the autosave goes on with the
+    same game, which resume goes on with."""
+    import playcore
+    from a11y_dominion import autosave
+    from answerkeys import answer_data
+
+    done = playcore.play(["--seed", "1"], ["play treasures", "settings nl", "koop Landgoed", "einde", "hand"])
+    lines = done.lines
+    changed = lines[lines.index("Taal is nu Nederlands.") + 1 :]
+    assert changed[:2] == ["Jij> koop Landgoed", "Je koopt Landgoed (nog 7). 0 aanschaffen, 0 munten."]
+    turn = changed[changed.index("Jij> einde") + 1 :]
+    assert turn[0] == "Je trekt 5 Koper."
+    assert turn[1].startswith("Bot, beurt 1: speelde 4 Koper,")
+    assert turn[2] == "Jouw beurt 2. 5 kaarten in je hand, zoals getrokken; typ hand om ze te horen."
+    assert turn[3].startswith("1. speel Koper")
+    assert turn[turn.index("Jij> hand") + 1] == "Je hand, 5 kaarten: 5 Koper."
+    assert changed[-1] == "Spel gestopt." and done.code == 1
+    assert not any(line.startswith("You") or "You:" in line for line in changed)
+    assert done.seats == [("Jij", "human"), ("Bot", "medium")] and done.lang.code == "nl"
+    (saved,) = autosave.unfinished_games()
+    assert saved.full_record()["answers"] == answer_data(done.game)  # every answer kept, before and after
+    again = playcore.play([], ["hand"], resume=saved)
+    assert again.seats == [("Jij", "human"), ("Bot", "medium")]
+    assert answer_data(again.game) == answer_data(done.game)
+
+
+def test_after_a_change_of_language_up_recalls_the_lines_typed_before():
+    """At the line editor the lines typed before settings nl are recalled by Up after it: the
+    game goes on in a room of the new language with the same line editor. (Up is typed once the
+    Dutch prompt is drawn: keys typed ahead of a prompt are read before its history is.)"""
+    import io
+    import threading
+    import time
+
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    import playcore
+
+    screen = io.StringIO()
+    output = Vt100_Output(screen, lambda: Size(24, 120), term="xterm", enable_cpr=False)
+
+    def drawn(prompts: int) -> None:
+        deadline = time.monotonic() + 60  # only a hang takes this long
+        while screen.getvalue().count("Jij> ") < prompts:
+            assert time.monotonic() < deadline, "the Dutch prompt was not drawn"
+            time.sleep(0.01)
+
+    done: list = []
+    with create_pipe_input() as keys:
+        game = threading.Thread(
+            target=lambda: done.append(playcore.play(["--seed", "1"], "", keys=keys, output=output)), daemon=True
+        )
+        game.start()
+        keys.send_text("hand\rsettings nl\r")
+        drawn(1)
+        keys.send_text("\x1b[A\x1b[A\r")  # Up, Up: hand; Enter
+        drawn(2)
+        keys.close()
+        game.join(60)
+    assert done, "the game did not end"
+    lines = done[0].lines
+    changed = lines[lines.index("Taal is nu Nederlands.") + 1 :]
+    assert changed[0] == "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen."
+
+
+def test_hints_off_in_the_settings_are_turned_on_during_play(tmp_path, monkeypatch):
+    """At play the table's hints are the player's own setting: off in the settings file, hint
+    says so and how to turn them on, and settings set hints on makes the next hint answer."""
+    import playcore
+
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "s.json"))
+    typed = ["hint", "settings set hints on", "hint"]
+    lines = playcore.play(["--seed", "1", "--think-ms", "0"], typed, settings={"hints": False}).lines
+    i = lines.index("You> hint")
+    assert lines[i + 1 : i + 6] == [
+        "Hints are off in the settings; settings set hints on turns them on.",
+        "You> settings set hints on",
+        "Hints are now on.",
+        "You> hint",
+        "End the Action phase: you have no Action card to play.",
+    ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,8 @@ TO_BEA = "Pass the keyboard to Bea. Bea, press Enter when you are ready."
 TO_ANN = "Pass the keyboard to Ann. Ann, press Enter when you are ready."
 ANN_DRAW = "You draw 5 Coppers."  # seed 1: Ann's second hand, drawn in her Clean-up
 NL_TO_ANN = "Geef het toetsenbord aan Ann. Ann, druk op Enter als je klaar bent."
+ONLY_ENTER = "Only Enter is read here: press Enter when Bea is at the keyboard, or type quit to stop the game."
+STOP = "Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: "
 
 
 @pytest.fixture(autouse=True)
@@ -92,8 +95,8 @@ def test_the_keyboard_is_handed_over_and_waits_for_enter() -> None:
     # Ann's new hand, drawn in her Clean-up, is not shown just before the keyboard passes (where it
     # would stay on the screen for the next player's screen reader): she hears it on her next turn
     assert lines[i - 1] == "Ann> end" and ANN_DRAW not in lines[:i]
-    # typed lines before the Enter are not used: the sentence comes again and nothing of Bea's is shown
-    assert lines[i : i + 5] == [TO_BEA, "hand", TO_BEA, "play treasures", TO_BEA]
+    # typed lines before the Enter are not used: one sentence says what is read, and nothing of Bea's is shown
+    assert lines[i : i + 5] == [TO_BEA, "hand", ONLY_ENTER, "play treasures", ONLY_ENTER]
     assert lines[i + 5] == ""  # the Enter
     after = lines[i + 6 :]
     assert after[0] == "New game for Ann, Bea and Bot. Ann goes first."  # Bea's news, from the start
@@ -177,9 +180,10 @@ def test_one_human_has_no_hand_over() -> None:
 
 def test_several_people_are_not_shown_the_seed() -> None:
     _code, lines = shared("")
-    assert lines[:3] == [
+    assert lines[:4] == [
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
+        "This game's Kingdom is Basic Intro.",
         TO_ANN,
     ]
 
@@ -266,9 +270,39 @@ def test_the_hand_over_is_spoken_as_important_in_self_voicing() -> None:
     assert TO_BEA not in between(lines, "Bea> log 50")  # not a game message: not in Bea's history
 
 
+def test_quit_at_the_hand_over_asks_quit_s_question_and_yes_stops_the_game() -> None:
+    code, lines = shared("end\nend\nquit\nno\nstatus\nquit\nyes\n")
+    assert between(lines, TO_BEA) == [
+        "quit",
+        STOP + "no",
+        "The game goes on.",
+        TO_BEA,
+        "status",
+        ONLY_ENTER,
+        "quit",
+        STOP + "yes",
+        "Game stopped. It is kept; a11y-dominion resume goes on with it.",
+    ]
+    assert code == 1  # stopped before its end
+
+
+def test_quit_and_other_lines_at_the_hand_over_in_dutch() -> None:
+    code, lines = shared("end\nend\nhand\nstoppen\nja\n", players="Ann:human,Bea:human:nl,Bot:bigmoney")
+    handed = "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent."
+    assert between(lines, handed) == [
+        "hand",
+        "Hier telt alleen Enter: druk op Enter als Bea aan het toetsenbord zit, of typ stoppen om het spel te stoppen.",
+        "stoppen",
+        "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: ja",
+        "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder.",
+    ]
+    assert code == 1
+
+
 def test_end_of_piped_input_at_the_hand_over_stops_the_game() -> None:
     code, lines = shared("end\nend\n")
-    assert lines[-3:] == [TO_BEA, "", "Game stopped."]  # (the end of input ends the line)
+    # (the end of input ends the line); the game is kept, as Ctrl+C while watching says
+    assert lines[-3:] == [TO_BEA, "", "Game stopped. It is kept; a11y-dominion resume goes on with it."]
     assert code == 1  # stopped before its end
 
 
@@ -280,9 +314,10 @@ def test_a_bot_game_is_watched_with_only_public_facts(here: Path) -> None:
     calls = fail_once(setup.game)  # an engine fault: the game is put back and goes on
     assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
     lines = out.getvalue().splitlines()
-    assert lines[:4] == [
+    assert lines[:5] == [
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
+        "This game's Kingdom is Basic Intro.",
         "Game seed 1.",
         "New game for A and B. A goes first.",
     ]
@@ -496,3 +531,131 @@ def test_a_game_of_one_person_is_not_loaded_at_a_shared_keyboard(here: Path) -> 
     )
     assert said in lines
     assert lines[lines.index(said) + 1 :][:2] == ["Ann> hand", "Ann's hand, 5 cards: 2 Coppers and 3 Estates."]
+
+
+def test_bots_given_by_kind_alone_are_seated_and_watched() -> None:
+    code, lines = play("", players="medium,bigmoney")
+    assert "New game for Medium and Big Money. Medium goes first." in lines
+    assert not any(x.startswith("Pass the keyboard") for x in lines)  # no person: nobody is handed the keyboard
+    assert code == 0 and lines[-1] == "Big Money wins."
+
+
+class Waits:
+    """A watched game's pause (:data:`~a11y_dominion.console.hotseat.pause`), counted instead of
+    waited: each wait's seconds and how many lines the screen had by then; Ctrl+C (SIGINT, as the
+    terminal sends it) at the wait numbered ``stop_at``."""
+
+    def __init__(self, out: io.StringIO, stop_at: int | None = None) -> None:
+        self.out, self.stop_at = out, stop_at
+        self.waits: list[tuple[float, int]] = []
+
+    async def __call__(self, seconds: float) -> None:
+        import signal
+
+        self.waits.append((seconds, len(self.out.getvalue().splitlines())))
+        if len(self.waits) == self.stop_at:
+            signal.raise_signal(signal.SIGINT)
+
+
+def watched(monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str) -> tuple[int, list[str], Waits]:
+    """(exit code, lines shown, the waits) of a game of the medium and Big Money bots, seed 1, watched
+    in screen-reader mode (its screen read as the lines come) with ``options``; Ctrl+C at the wait
+    numbered ``stop_at``."""
+    from a11y_dominion.console import hotseat
+
+    out = io.StringIO()
+    waits = Waits(out, stop_at)
+    monkeypatch.setattr(hotseat, "pause", waits)
+    args = build_parser().parse_args(
+        ["play", "--seed", "1", "--speech", "screen-reader", "--players", "medium,bigmoney", *options]
+    )
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    code = play_on_core(setup, args, PlainReader(io.StringIO(""), out))
+    return code, out.getvalue().splitlines(), waits
+
+
+def test_a_watched_game_of_bots_goes_at_the_pace_of_its_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, None)
+    assert code == 0 and lines[-1] == "Big Money wins."
+    start = lines.index("New game for Medium and Big Money. Medium goes first.")
+    # before each bot's answer, a second for each line said since the last one
+    assert waits.waits[0] == (5.0, start + 5)  # the game's 4 opening lines, and Medium's turn 1
+    assert lines[start + 4] == "Medium's turn 1."
+    before = start
+    for seconds, shown in waits.waits:
+        assert seconds == shown - before
+        before = shown
+    assert len(waits.waits) > 50  # (a game of some 20 turns each)
+
+
+def test_ctrl_c_while_watching_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, 30)
+    said = waits.waits[-1][1]  # the lines shown when Ctrl+C came: each whole, then the stop
+    assert lines[said:] == ["Game stopped. It is kept; a11y-dominion resume goes on with it."]
+    assert code == 1
+    from a11y_dominion import autosave
+
+    (kept,) = autosave.unfinished_games()
+    assert [tuple(seat) for seat in kept.seats] == [("Medium", "medium"), ("Big Money", "bigmoney")]
+
+
+def test_ctrl_c_while_watching_says_how_to_go_on_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, _waits = watched(monkeypatch, 30, "--lang", "nl")
+    assert lines[-1] == "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder." and code == 1
+
+
+def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcements(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from a11y_dominion import autosave
+
+    watched(monkeypatch, 30)  # stopped in Big Money's turn 4, Buy phase
+    out = io.StringIO()
+    args = build_parser().parse_args(["play", "--speech", "off"])
+    args.resume = autosave.unfinished_games()[-1]
+    setup = play_setup(args, out, {}, asking=False)
+    assert not isinstance(setup, int)
+    assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
+    lines = out.getvalue().splitlines()
+    assert lines[2].startswith("Resumed the game of ")
+    assert lines[3:11] == [
+        "The last announcements:",
+        "Medium plays 3 Coppers: +3 coins. Medium has 0 Actions, 1 Buy, 3 coins.",
+        "Medium buys Silver; 0 coins left.",
+        "Medium shuffles 11 cards and draws 5 cards.",
+        "Big Money's turn 4.",
+        "Big Money's Buy phase.",
+        "Big Money's turn 4, Buy phase: 1 Action, 1 Buy, 0 coins.",  # where it goes on, as a question would say it
+        "Big Money plays 5 Coppers: +5 coins. Big Money has 1 Action, 1 Buy, 5 coins.",
+    ]
+
+
+@pytest.mark.posix  # (a pipe's reader that goes away is a broken pipe on POSIX)
+@pytest.mark.e2e  # the program in a process of its own
+def test_a_watched_game_piped_into_a_program_that_stops_reading_is_kept_whole(here: Path) -> None:
+    import subprocess
+    import sys
+
+    from a11y_dominion import autosave
+    from a11y_dominion.record import replay
+
+    root = Path(__file__).resolve().parent.parent
+    command = [sys.executable, "-m", "a11y_dominion", "play", "--seed", "1", "--speech", "off"]
+    child = subprocess.Popen(
+        [*command, "--players", "medium,bigmoney"],
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=dict(os.environ, PYTHONPATH=str(root)),
+        cwd=str(here),
+    )
+    assert child.stdout is not None and child.stderr is not None
+    first = [child.stdout.readline() for _ in range(40)]  # as head -40 reads, then goes away
+    child.stdout.close()
+    error = child.stderr.read()
+    assert child.wait() == 0 and error == b""  # no traceback, no sentence: nobody reads it
+    assert first[4] == b"New game for Medium and Big Money. Medium goes first.\n"
+    (kept,) = autosave.unfinished_games()
+    game = replay(kept.full_record())  # every answer kept fits the game: it goes on with resume
+    assert game.pending is not None and len(game.answers) == len(kept.answers) > 0

@@ -493,6 +493,26 @@ def test_espeak_speaks_queued_messages_in_order(fake_espeak, tmp_path, monkeypat
 
 @pytestmark_posix
 @pytest.mark.e2e  # espeak-ng in another process
+def test_espeak_says_its_line_to_the_end_through_ctrl_c_and_is_waited_for(fake_espeak, tmp_path, monkeypatch):
+    gate = tmp_path / "speech-ends"
+    monkeypatch.setenv("FAKE_ESPEAK_GATE", str(gate))
+    output = EspeakOutput()
+    output.speak("Bob buys Silver.")
+    output.speak("Game stopped.")
+    assert read_log(fake_espeak, 1) == ["Bob buys Silver."]
+    process = output._process
+    assert process is not None
+    # Ctrl+C at the terminal goes to the terminal's foreground process group, which is the game's:
+    # the speech program is in a session of its own, so it says its line to the end
+    assert os.getsid(process.pid) == process.pid != os.getsid(0)
+    assert not output.wait_done(0)  # still speaking, one line waiting
+    gate.touch()
+    assert output.wait_done(60)  # (only a hang takes that long)
+    assert read_log(fake_espeak, 2) == ["Bob buys Silver.", "Game stopped."] and not output.is_speaking()
+
+
+@pytestmark_posix
+@pytest.mark.e2e  # espeak-ng in another process
 def test_espeak_silence_kills_speech_and_drops_the_queue(fake_espeak, tmp_path, monkeypatch):
     gate = tmp_path / "speech-ends"
     monkeypatch.setenv("FAKE_ESPEAK_GATE", str(gate))

@@ -159,6 +159,37 @@ def test_a_question_left_unanswered_gives_plain_lines_for_this_game(tmp_path):
     assert not settings.exists() or "screen_reader" not in settings.read_text()  # asked again next time
 
 
+@pytest.mark.posix
+@linux_only
+@pytest.mark.e2e  # a pseudo-terminal
+def test_stats_asks_about_the_screen_reader_before_it_shows_anything(tmp_path):
+    pexpect = pytest.importorskip("pexpect")
+    from test_history import three_finished_games
+
+    settings, env = cannot_tell(tmp_path)
+    three_finished_games()  # (this test's data folder is the one the program reads)
+    env["PYTHONPATH"] = str(ROOT)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "a11y_dominion", "stats"], env=env, encoding="utf-8", timeout=60, dimensions=(40, 100)
+    )
+    child.expect_exact("Do you use a screen reader? Type yes or no: ")
+    assert child.before.strip() == ""  # nothing shown before the question: no table
+    child.sendline("yes")
+    child.expect(pexpect.EOF)
+    child.close()
+    shown = child.before.replace("\r", "")
+    assert "\x1b[" not in shown and not any(c in shown for c in "│┃┏━")  # plain lines, no table
+    assert shown.splitlines()[1:] == [
+        "Games played to the end: 3.",
+        "You won 2 games of 3; your average score is 30.3 VP.",
+        "Against bigmoney: won 2 games of 2.",
+        "Against random: won 0 games of 1.",
+        "Kingdom Smithy and Village: won 1 game of 2.",
+        "Kingdom Cellar and Market: won 1 game of 1.",
+    ]
+    assert '"screen_reader": "yes"' in settings.read_text()  # asked once
+
+
 class SlowOutput(RecordingOutput):
     """An output whose first look takes until ``release`` is set (a daemon slow to answer)."""
 

@@ -17,13 +17,11 @@ from a11y_dominion.cli import game_lines
 from a11y_dominion.i18n import Language
 
 
-def play(
-    typed: str, players: str = "You:human,Bot:bigmoney", settings: dict | None = None, resume=None, core: bool = True
-) -> tuple:
-    """(console, printed lines) of a game of seed 2 (or ``resume``, a kept game) with ``typed``
-    (``core`` False: on Console, :func:`playcore.run`)."""
+def play(typed: str, players: str = "You:human,Bot:bigmoney", settings: dict | None = None, resume=None) -> tuple:
+    """(the game played, a :class:`playcore.Played`; the printed lines) of a game of seed 2 (or
+    ``resume``, a kept game) with ``typed``."""
     options = [] if resume is not None else ["--seed", "2", "--players", players]
-    console, text = playcore.run(options, typed, settings=settings or {}, resume=resume, core=core)
+    console, text = playcore.run(options, typed, settings=settings or {}, resume=resume)
     return console, text.splitlines()
 
 
@@ -40,7 +38,7 @@ def after(lines: list, typed: str, start: int = 0) -> list:
 def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     typed = "settings set language nl\n\nplay treasures\nbuy silver\nend\n"
-    console, lines = play(typed, core=False)  # (the core does not rename the seat yet)
+    console, lines = play(typed)
     assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
     assert "Jij> " in lines  # the empty line typed at the Dutch prompt
     assert after(lines, "")[0] == "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten."
@@ -57,14 +55,14 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     assert '"Jij"' not in saved.path.read_text(encoding="utf-8")
     listed = game_lines([saved], Language("nl"))[0]
     assert "Jij (mens) en Bot (bigmoney)" in listed and "You" not in listed
-    console, lines = play("", resume=saved, settings={"language": "nl"}, core=False)
+    console, lines = play("", resume=saved, settings={"language": "nl"})
     assert list(console.people) == ["Jij"] and lines[-1] == "Spel gestopt."
     assert "Jij> " in lines
 
 
 def test_switching_back_to_english_renames_jij_to_you(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    console, lines = play("instellingen zet taal en\nplay treasures\n", players="Jij:human,Bot:bigmoney", core=False)
+    console, lines = play("instellingen zet taal en\nplay treasures\n", players="Jij:human,Bot:bigmoney")
     assert after(lines, "instellingen zet taal en") == ["Language is now English."]
     assert after(lines, "play treasures")[0] == "You play 4 Coppers. Buy phase: 4 coins."
     assert "You> play treasures" in lines and list(console.people) == ["You"]

@@ -10,8 +10,9 @@ said once to be cut; a cursor-position report, Ctrl+R, Ctrl+S, Ctrl+Q, Ctrl+V,
 a focus report or a device-attributes reply typed before a command leave the
 command as it is; inside a bracketed paste no key acts (a pasted ``end``, line
 break, ``end``, Ctrl+C and Ctrl+D is one line, ``end end``, sent only by the
-player's own Enter). The Windows console gives keys, not text: a paste given as
-one key is one line too, and cut.
+player's own Enter, which then reads its two lines in order: issue 23). The
+Windows console gives keys, not text: a paste given as one key is read so too,
+and cut.
 """
 
 from __future__ import annotations
@@ -22,17 +23,16 @@ import re
 import sys
 import threading
 import time
+from types import SimpleNamespace
+from typing import cast
 
 import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.input.typeahead import store_typeahead
 from prompt_toolkit.key_binding import KeyPress
 from prompt_toolkit.keys import Keys
-from prompt_toolkit.output import DummyOutput
 
-from a11y_dominion.cli import build_parser
-from a11y_dominion.console import make_console
-from a11y_dominion.console.display import PlainReader
+import playcore
 from a11y_dominion.lineinput import PASTE_END, PASTE_START, READ_PIECE, InputFilter, read_line
 
 pexpect = pytest.importorskip("pexpect")
@@ -124,13 +124,30 @@ def test_reports_and_odd_keys_change_nothing_in_screen_reader_mode(reader_mode, 
 ENDS_ALONE = b"End takes nothing after it; type end alone to end the phase."
 PASTE_KEYS = b"\x1b[200~end\r\nend\x03\x04\x1b[D\t\x1b[201~"
 """A paste of end, a line break, end, Ctrl+C, Ctrl+D, Left and Tab: no key of it acts."""
+END_ASKED = b"You still have 1 Action and could play Market. End the Action phase?\r\r\nType yes to end it: "
+GOES_ON = b"That is not yes, so it is a no. The Action phase goes on."
 
 
 @pytest.mark.posix
 def test_nothing_in_a_paste_acts_in_screen_reader_mode(reader_mode):
-    got = after(reader_mode, PASTE_KEYS + b"\r", ENDS_ALONE + b"\r\nAnn> ")
-    # the paste is one line, end end, sent by the Enter typed after it
-    assert got == b"end end \r\r\n" + ENDS_ALONE + b"\r\nAnn> "
+    got = after(reader_mode, PASTE_KEYS + b"\r", GOES_ON + b"\r\nAnn> ")
+    # the paste is one line, end end, sent by the Enter typed after it; then its lines are read in
+    # order: end asks whether to end the Action phase, and the second end is the answer, a no
+    assert got == b"end end \r\r\n" + END_ASKED + b"end\r\r\n" + GOES_ON + b"\r\nAnn> "
+
+
+STATUS = (
+    b"Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins.\r\n"
+    b"You have 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile.\r\n"
+    b"Bot: 0 Debt, 0 VP in tokens; 5 cards in hand, 5 cards in the deck, 0 cards in the discard pile.\r\n"
+)
+
+
+@pytest.mark.posix
+def test_two_pasted_lines_are_both_read_in_order_after_enter(reader_mode):
+    got = after(reader_mode, b"\x1b[200~hand\nstatus\x1b[201~\r", STATUS + b"Ann> ")
+    # the paste waits for Enter as one line; then hand is answered, and status after it, never dropped
+    assert got == b"hand status\r\r\n" + HAND + b"\r\nAnn> status\r\r\n" + STATUS + b"Ann> "
 
 
 # ---------------------------------------------------------------- the sighted player's default mode
@@ -167,18 +184,15 @@ def test_reports_and_odd_keys_change_nothing_in_the_default_mode(sighted_mode, w
 
 @pytest.mark.posix
 def test_nothing_in_a_paste_acts_in_the_default_mode(sighted_mode):
-    got = shown(after(sighted_mode, PASTE_KEYS + b"\r", b"", coloured(ENDS_ALONE)))
-    assert "Line cleared" not in got and "Leave the game" not in got and "End the Action phase?" not in got
+    got = shown(after(sighted_mode, PASTE_KEYS + b"\r", b"", coloured(GOES_ON)))
+    assert "Line cleared" not in got and "Leave the game" not in got
+    assert "Type yes to end it: end\n" in got  # the paste's second line, read after its first
 
 
 # ---------------------------------------------------------------- piped input
 def piped(text: str, *extra: str) -> list:
-    out = io.StringIO()
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", *extra])
-    console = make_console(args, stdout=out, reader=PlainReader(io.StringIO(text), out), settings={})
-    console.run()
-    console.stop_autosave()
-    return out.getvalue().splitlines()
+    """The lines ``play`` (seed 1) prints for the lines ``text`` piped in."""
+    return playcore.play(["--seed", "1", *extra], text).lines
 
 
 FIRST_HAND = "Your hand, 5 cards: 2 Coppers and 3 Estates."  # seed 1
@@ -236,23 +250,21 @@ def test_a_line_of_a_reader_without_a_size_is_cut_too():
 
 
 # ---------------------------------------------------------------- a console that gives keys (Windows)
-def test_a_paste_given_as_one_key_is_one_line_sent_by_enter_and_cut():
+def test_a_paste_given_as_one_key_is_sent_by_enter_read_line_by_line_and_cut():
     """The Windows console gives a paste as one key, not as text: it is one line, its line
-    breaks spaces, sent by the Enter typed after it, and cut as the line editor's own keys decide."""
-    out = io.StringIO()
+    breaks spaces, sent by the Enter typed after it, then read line by line, and cut as the line
+    editor's own keys decide (what is past 1,000 characters, status among it, is not read)."""
     with create_pipe_input() as inp:
         paste = "end\r\nhand\x03\x04" + "x" * 5000 + "\nstatus"
         store_typeahead(inp, [KeyPress(Keys.BracketedPaste, paste), KeyPress(Keys.ControlM, "\r")])
         inp.close()
-        args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off"])
-        console = make_console(args, stdout=out, pt_input=inp, pt_output=DummyOutput(), settings={})
-        console.run()
-        console.stop_autosave()
-    lines = out.getvalue().splitlines()
+        done = playcore.play(["--seed", "1"], "", keys=inp)
+    lines = done.lines
     i = lines.index(CUT.decode())
-    assert lines[i + 1] == ENDS_ALONE.decode()  # one line, end hand xxx...
+    assert lines[i + 1] == "Buy phase."  # end, the paste's first line
+    assert lines[i + 9].startswith("hand" + "x" * 36 + "… is not a move.")  # its second, Ctrl+C and Ctrl+D left out
     assert lines.count(CUT.decode()) == 1
-    assert FIRST_HAND not in lines and "End the Action phase?" not in out.getvalue()
+    assert FIRST_HAND not in lines and "End the Action phase?" not in done.text
 
 
 # ---------------------------------------------------------------- the host's own seat
@@ -289,13 +301,41 @@ def test_the_hosts_own_seat_cuts_a_long_line_and_drops_reports(tmp_path):
             "x" * 40 + "… is not a command; type help for the commands.\r\n"
         ).encode() + (b"hand\r\r\n" + hand + b"\r\n")
         line_editor_reads(child)
-        got = after(child, b"\x1b[12;40R\x12\x1b[200~say a\nsay b\x03\x1b[201~\r", b"Cid says: a say b\r\n")
-        assert got == b"say a say b\r\r\nCid says: a say b\r\n"  # one line, sent by the Enter typed
+        got = after(child, b"\x1b[12;40R\x12\x1b[200~say a\nsay b\x03\x1b[201~\r", b"Cid says: b\r\n")
+        # one line, sent by the Enter typed, then read as the two lines pasted, in order
+        assert got == b"say a say b\r\r\nCid says: a\r\nsay b\r\r\nCid says: b\r\n"
     finally:
         child.terminate(force=True)
 
 
 # ---------------------------------------------------------------- the filter itself
+def test_pasted_lines_are_kept_apart_through_edits_of_the_line():
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.key_binding.key_processor import KeyPressEvent
+
+    from a11y_dominion.lineinput import moved_breaks, paste, pasted_lines
+
+    def pasted(buffer: Buffer, text: str) -> None:
+        paste(cast(KeyPressEvent, SimpleNamespace(current_buffer=buffer, data=text)))
+
+    one = Buffer()
+    pasted(one, "hand\r\nstatus\nsupply\n")
+    assert one.text == "hand status supply "  # shown as one line
+    assert pasted_lines(one, one.text) == ["hand", "status", "supply"]  # read as the lines pasted
+    assert pasted_lines(one, one.text) == ["hand status supply "]  # (then forgotten)
+    two = Buffer()
+    pasted(two, "hand\nstatus")
+    pasted(two, "\nlog\nscore")  # a second paste at the end
+    two.cursor_position = 0
+    two.insert_text("x")  # typed before the pastes: the breaks move with the text
+    two.cursor_position = len(two.text)
+    two.delete_before_cursor(2)  # and rubbed out at the end
+    assert pasted_lines(two, two.text) == ["xhand", "status", "log", "sco"]
+    assert pasted_lines(Buffer(), "other") == ["other"]  # (a line without a paste: as it is)
+    assert moved_breaks("a b", "a  b", (1,)) == (1,)
+    assert moved_breaks("a b", "ab", (1,)) == ()  # a break rubbed out is gone
+
+
 def test_the_filter_keeps_a_sequence_cut_between_two_reads_whole():
     f = InputFilter(per_second=None)
     assert f.feed("ab\x1b[20", 0.0) == ("ab", False)
@@ -369,8 +409,8 @@ def test_a_windows_console_that_sends_terminal_sequences_is_filtered_too():
     assert [(k.key, k.data) for k in keys] == [
         (Keys.ControlR, "\x12"),  # a key: the line editor's bindings drop it
         ("h", "h"),
-        ("i", "i"),  # pasted: no Ctrl+C, and its line break a space
-        (" ", " "),
+        ("i", "i"),  # pasted: no Ctrl+C, and its line break a paste of its own (a space in the line)
+        (Keys.BracketedPaste, "\n"),
         (Keys.ControlM, "\r"),  # typed after the paste
     ]
 

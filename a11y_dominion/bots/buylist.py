@@ -174,6 +174,10 @@ def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple
     memo: dict[Expr, float] = {}  # (each field read once)
     for rule in rules:
         m = buy_of(view, rule.card)
-        if m is not None and m in legal and all(holds(ledger, view, c, memo) for c in rule.when):
-            return m
+        if m is not None and m in legal:
+            for c in rule.when:  # (each condition read while the ones before it hold)
+                if not holds(ledger, view, c, memo):
+                    break
+            else:
+                return m
     return None

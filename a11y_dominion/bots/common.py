@@ -322,6 +322,22 @@ def variable_vp(cards: Counter[str]) -> int:
     return total
 
 
+def variable_vp_gain(cards: Counter[str], card: str, total: int) -> int:
+    """The change one more ``card`` (a name not of :data:`_VARIABLE_VP`) makes to
+    :func:`variable_vp` of ``cards`` (``total``: ``sum(cards.values())``), worked out without
+    counting the deck again: each Gardens gains 1 VP where the deck reaches a multiple of 10
+    cards, and a Castle adds 1 VP to each Humble Castle and 2 to each King's Castle
+    (:func:`vp_of`)."""
+    gain = 0
+    gardens = cards.get("Gardens", 0)
+    if gardens > 0 and (total + 1) // 10 > total // 10:
+        gain += gardens
+    if card in names_of_type("Castle"):
+        humble, king = cards.get("Humble Castle", 0), cards.get("King's Castle", 0)
+        gain += (humble if humble > 0 else 0) + (2 * king if king > 0 else 0)
+    return gain
+
+
 def card_vp(cards: Counter[str]) -> int:
     """The VP of ``cards`` without tokens or Landmarks (estimated for variable cards)."""
     total = 0

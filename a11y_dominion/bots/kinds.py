@@ -51,6 +51,16 @@ BOT_KINDS: dict[str, Callable[..., Bot]] = {
 
 BOT_NAMES = ", ".join(BOT_KINDS)
 
+BOT_SEAT_NAMES = {
+    "bigmoney": "Big Money",
+    "random": "Random",
+    "bmu": "BMU",
+    "easy": "Easy",
+    "medium": "Medium",
+    "hard": "Hard",
+}
+"""The seat name of a bot given by its kind alone (``--players medium,bigmoney``), by kind."""
+
 
 def is_bot_kind(kind: str) -> bool:
     """True when ``kind`` is a bot's seat kind: one of :data:`BOT_KINDS` or a

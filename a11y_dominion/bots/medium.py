@@ -75,6 +75,7 @@ from .common import (
     pile_members,
     price,
     variable_vp,
+    variable_vp_gain,
 )
 from .plans import cards_of, plan_for
 from .simple import RandomBot
@@ -364,15 +365,31 @@ _STEP_MOST: dict[str, Callable[[str, str | None], int]] = {
 """For each Landmark of :data:`_LANDMARK_STEPS`: the most VP its step (with the 2 VP
 :meth:`MediumBot.marginal_vp` adds for Wolf Den) gives one more ``card``, whatever the decks,
 ``most(card, obelisk)`` (``obelisk``: the Obelisk's pile or None)."""
-_STEP_AS_MOST = frozenset({"Bandit Fort", "Obelisk", "Keep", "Triumphal Arch"})
-"""The Landmarks of :data:`_LANDMARK_STEPS` whose most (:data:`_STEP_MOST`) the tighter bound of a
-buy takes for their step: known from the card alone (Bandit Fort, Obelisk), or a step that reads
-the other players' cards (Keep) or every card of the deck (Triumphal Arch)."""
 _STEP_SAME = frozenset({"Wall"})
 """The Landmarks of :data:`_LANDMARK_STEPS` whose step is the same for every card."""
 _VARIABLE_MOST = {"Gardens": 1, "Humble Castle": 1, "King's Castle": 2}
 """For each card whose VP depend on the deck (:data:`_VARIABLE_VP`): the most VP a copy of it
 gains when one more card (not one of these) joins the deck (see :func:`~.common.vp_of`)."""
+_Steps = tuple[list[_Step], list[str], bool]
+_STEPS_OF: dict[tuple[str, ...], _Steps] = {}
+"""By a game's Landmarks (their names, in order): the steps of those of :data:`_LANDMARK_STEPS`, the
+Landmarks of :data:`_COUNTED_AGAIN`, and whether one reads the other players' cards (kept, for at most
+256 sets of Landmarks): the :attr:`Shared.steps` of each decision."""
+
+
+def _steps_of(lms: tuple[str, ...]) -> _Steps:
+    """The entry of :data:`_STEPS_OF` for ``lms`` (made and kept)."""
+    steps = (
+        [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
+        [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
+        any(lm in _READ_OTHERS for lm in lms),
+    )
+    if len(_STEPS_OF) >= 256:
+        _STEPS_OF.clear()
+    _STEPS_OF[lms] = steps
+    return steps
+
+
 _TOKEN_LANDMARKS = ("Basilica", "Labyrinth", "Colonnade", "Battlefield", "Aqueduct")
 """The Landmarks whose VP tokens :meth:`MediumBot.token_vp` counts for a gain."""
 
@@ -394,6 +411,7 @@ class Shared:
         "cards_vp",  # variable_vp(mine), or None
         "variable",  # whether mine has a card whose VP depends on the deck (Gardens, castles), or None
         "steps",  # the Landmarks' steps (_LANDMARK_STEPS), those counted again, whether one reads others, or None
+        "stepped",  # the sum of the Landmarks' steps for each card (MediumBot._steps_vp), by its name
         "groundskeepers",  # Groundskeepers in the seat's play (token_vp)
         "lms",  # view.landmarks
         "token_lms",  # whether lms has a Landmark of _TOKEN_LANDMARKS (token_vp)
@@ -415,7 +433,8 @@ class Shared:
     others: list[Counter[str]] | None
     cards_vp: int | None
     variable: bool | None
-    steps: tuple[list[_Step], list[str], bool] | None
+    steps: _Steps | None
+    stepped: dict[str, int]
     groundskeepers: int | None
     lms: dict[str, int] | None
     token_lms: bool | None
@@ -442,6 +461,7 @@ class Shared:
         self.money = self.spendable = self.empties = self.last_of = None
         self.values = {}
         self.deck = {}
+        self.stepped = {}
         self.weights = self.bounding = None
 
     @property
@@ -532,7 +552,7 @@ def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
     coins, Action, Victory)``, where ``value`` is the most :meth:`MediumBot.card_value` gives for
     what the card does to the deck (Forum's +1 Buy when bought counted too); ``most`` the card's
     own VP and the most every Landmark's step gives for it (:data:`_STEP_MOST`, and Tower), ``vp``
-    the same for the Landmarks of :data:`_STEP_AS_MOST` and Tower only; ``floor`` True where its
+    the card's own VP and Tower's most only (the tighter bound works the steps out); ``floor`` True where its
     VP count as 0 at least (money in a long game); ``coins`` its price in coins. None where no
     bound is kept (the card is valued instead): a Curse, a card whose VP depend on the deck."""
     if card == "Curse" or card in _VARIABLE_VP:
@@ -570,10 +590,7 @@ def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
     for lm in landmarks:
         step_most = _STEP_MOST.get(lm)
         if step_most is not None:
-            n = step_most(card, obelisk)
-            most += n
-            if lm in _STEP_AS_MOST:
-                vp += n
+            most += step_most(card, obelisk)
         elif lm == "Tower" and not victory:
             # one more copy counted where its pile is empty (a pile emptied now is valued instead)
             most += 1
@@ -634,8 +651,8 @@ class _Bounding:
         "key",
         "w",
         "mine",
-        "steps",
         "same",
+        "vars_most",
         "wolf",
         "tokens",
         "action_tokens",
@@ -650,8 +667,8 @@ class _Bounding:
     key: _BoundKey
     w: int
     mine: Counter[str]
-    steps: list[_Step]
     same: int
+    vars_most: int
     wolf: bool
     tokens: int
     action_tokens: int
@@ -906,24 +923,26 @@ class MediumBot:
         again: list[str] = []  # the Landmarks counted again
         others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
         if lms:
+            stepped = sh.stepped.get(card)
+            gain += self._steps_vp(view, card, sh) if stepped is None else stepped
             steps = sh.steps
-            if steps is None:
-                steps = sh.steps = (
-                    [_LANDMARK_STEPS[lm] for lm in lms if lm in _LANDMARK_STEPS],
-                    [lm for lm in lms if lm not in _LANDMARK_STEPS and lm in _COUNTED_AGAIN],
-                    any(lm in _READ_OTHERS for lm in lms),
-                )
-            if steps[2]:
-                if sh.others is None:
-                    sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
-                others = sh.others
-            for step in steps[0]:
-                gain += step(mine, card, view, others)
+            assert steps is not None  # (made by _steps_vp)
             again = steps[1]
-        variable = variable or card in _VARIABLE_VP
+            if again and steps[2]:
+                read = sh.others  # (read by _steps_vp)
+                assert read is not None
+                others = read
         if card not in _VARIABLE_VP:  # its own VP (those of the deck's variable cards are counted below)
             s = CARDS.get(card)
             gain += 0 if s is None else -1 if card == "Curse" else s.vp
+            if variable and not again:  # (the change to the deck's variable cards, without counting them again)
+                total = sh.total
+                if total is None:
+                    total = sh.total = sum(mine.values())
+                gain += variable_vp_gain(mine, card, total)
+                variable = False
+        else:
+            variable = True
         if variable or again:
             emptied = None
             if "Tower" in lms:
@@ -949,6 +968,29 @@ class MediumBot:
                     del mine[card]
         if "Wolf Den" in lms and mine.get(card, 0) == 0 and self.provinces_left(view) > 1:
             gain += 2  # a first copy: the second one is planned
+        return gain
+
+    def _steps_vp(self, view: PlayerView, card: str, sh: Shared) -> int:
+        """The change one more ``card`` makes to the VP of the Landmarks of :data:`_LANDMARK_STEPS`
+        in the game, at the decision ``sh`` for ``view`` (a game with Landmarks): the sum of their
+        steps, worked out once per card and kept in :attr:`Shared.stepped` (the valuation of a buy
+        and its tighter bound both read it)."""
+        lms = sh.lms
+        assert lms is not None
+        steps = sh.steps
+        if steps is None:
+            key = tuple(lms)
+            steps = sh.steps = _STEPS_OF.get(key) or _steps_of(key)
+        others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
+        if steps[2]:
+            if sh.others is None:
+                sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
+            others = sh.others
+        mine = sh._mine or sh.mine
+        gain = 0
+        for step in steps[0]:
+            gain += step(mine, card, view, others)
+        sh.stepped[card] = gain
         return gain
 
     @staticmethod
@@ -1354,6 +1396,9 @@ class MediumBot:
 
     def enchanted(self, view: PlayerView) -> bool:
         """True when another player's Enchantress will turn this turn's first Action into +1 Card +1 Action."""
+        plan = self.plan
+        if plan is not None and "Enchantress" not in plan["cards"]:
+            return False  # (not in the Kingdom: no player has one in play; their views are not built for it)
         if not any("Enchantress" in p.in_play for p in view.players if p.name != view.seat):
             return False
         return not any(is_type(n, "Action") and not is_type(n, "Duration") for n in view.me.in_play)
@@ -1547,24 +1592,31 @@ class MediumBot:
         (:class:`~a11y_dominion.rules.turnflow.TurnMoves`) list their buys alone for it."""
         coins = view.turn.coins
         values = sh.values
-        tops = view.pile_tops()
         ranked: list[tuple[float, int, Move, str | None]] = []
         opts = d.options
-        # the buys alone, in their order (a turn's moves asked for them alone)
-        buys = opts.buys() if type(opts) is TurnMoves else [m for m in opts if m.kind is _MK_BUY]
+        # the buys alone, in their order, each with what it buys (a turn's moves asked for them alone)
+        moves: list[Move]
+        cards: list[str | None] = []
+        if type(opts) is TurnMoves:
+            moves = opts.buys(cards)  # type: ignore[arg-type]  # (the names of what they buy: a str each)
+        else:
+            tops = view.pile_tops()
+            moves = [m for m in opts if m.kind is _MK_BUY]
+            cards = [tops.get(m.name, m.name) for m in moves]
         b = sh.bounding
         assert b is not None
         # what _bound gives for each buy, worked out here without a call per buy
         lefts, bounds, last_of = b.left, b.bounds, b.last_of
-        for i, m in enumerate(buys):
+        for i, m in enumerate(moves):
             name = m.name
-            key = (name, coins)
-            if key in values:
-                known = values[key]
-                if known is not None:  # (None: never bought)
-                    ranked.append((-known, i, m, None))
-                continue
-            top = tops.get(name, name)
+            top = cards[i]
+            if values:  # (buys valued before in this decision: their values are known)
+                key = (name, coins)
+                if key in values:
+                    known = values[key]
+                    if known is not None:  # (None: never bought)
+                        ranked.append((-known, i, m, None))
+                    continue
             left = lefts.get(name, 0)  # (0 for an Event)
             if left <= 1 or (left == 2 and name == "Province") or top is None:
                 ranked.append((-_UNBOUNDED, i, m, None))
@@ -1581,7 +1633,8 @@ class MediumBot:
                 break
             if top is not None and self._tight_bound(view, top, sh) < best_v - _BOUND_SLACK:
                 continue
-            v = self.buy_value(view, m.name, coins)
+            name = m.name
+            v = values[(name, coins)] = self._buy_value(view, name, coins, sh)  # (buy_value, not valued yet)
             if v is None:
                 continue
             if v > best_v or (v == best_v and best_i > i):
@@ -1604,30 +1657,25 @@ class MediumBot:
         b = _Bounding()
         b.w = w
         b.mine = mine
-        b.steps = []
-        same = 0
-        for n, most in _VARIABLE_MOST.items():
-            same += mine.get(n, 0) * most
-        b.same = same
+        # (the sum of each variable card's count times its _VARIABLE_MOST, without a loop)
+        same = mine.get("Gardens", 0) + mine.get("Humble Castle", 0) + 2 * mine.get("King's Castle", 0)
+        b.same = b.vars_most = same
         b.last_of = None
         b.tokens = b.action_tokens = b.victory_tokens = 0
+        token_lms = sh.token_lms
+        if token_lms is None:
+            token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
         if lms:
             if "Tower" in lms:
                 last = sh.last_of
                 b.last_of = last if last is not None else self._last_of(view, sh)
-            for lm in lms:
-                step = _LANDMARK_STEPS.get(lm)
-                if step is None or lm in _STEP_AS_MOST:
-                    continue
-                if lm in _STEP_SAME:
-                    b.same += step(mine, "", view, ())
-                else:
-                    b.steps.append(step)
-            if not lms.keys().isdisjoint(_TOKEN_LANDMARKS):  # (else none: 0, as set above)
-                basilica, labyrinth, colonnade, battlefield, aqueduct = (lms.get(lm, 0) for lm in _TOKEN_LANDMARKS)
-                b.tokens = min(2, basilica) + min(2, labyrinth)
-                b.action_tokens = min(2, colonnade)
-                b.victory_tokens = min(2, battlefield) + aqueduct
+            for lm in _STEP_SAME:
+                if lm in lms:
+                    b.same += _LANDMARK_STEPS[lm](mine, "", view, ())
+            if token_lms:  # (else none: 0, as set above)
+                b.tokens = min(2, lms.get("Basilica", 0)) + min(2, lms.get("Labyrinth", 0))
+                b.action_tokens = min(2, lms.get("Colonnade", 0))
+                b.victory_tokens = min(2, lms.get("Battlefield", 0)) + lms.get("Aqueduct", 0)
         keepers = sh.groundskeepers
         if keepers is None:
             keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
@@ -1679,13 +1727,14 @@ class MediumBot:
     def _tight_bound(self, view: PlayerView, card: str, sh: Shared) -> float:
         """A tighter bound than :meth:`_bound` of the value of buying the card ``card`` (the top of
         a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: what the card does to the
-        deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks (but those of
-        :data:`_STEP_AS_MOST`) and the VP tokens its gain takes worked out, not their most."""
+        deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks
+        (:meth:`_steps_vp`, kept for it too), the VP tokens its gain takes and the Debt it costs
+        worked out, not their most."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         f = b.facts[card]
         assert f is not None
-        _value, _most, vp, floor, coins, _action, _victory = f
+        _value, _most, vp, floor, coins, _action, victory = f
         mine = b.mine
         # what the card does to the deck, as its valuation counts it (kept for it)
         deck = sh.deck
@@ -1703,14 +1752,21 @@ class MediumBot:
             value += 3  # (+1 Buy when bought)
         if floor:
             value = max(value, LONG_GAME_MONEY.get(card, value))
-        for step in b.steps:
-            vp += step(mine, card, view, ())
+        if sh.lms:
+            stepped = sh.stepped.get(card)
+            vp += self._steps_vp(view, card, sh) if stepped is None else stepped
         if b.wolf and mine.get(card, 0) == 0:
             vp += 2  # (as marginal_vp counts a first copy)
-        vp += b.same + self.token_vp(view, card, b.coins - coins, True)
+        vp += b.vars_most
+        if sh.token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
+            vp += self.token_vp(view, card, b.coins - coins, True)
         if floor and vp < 0:
             vp = 0
-        return value + vp * b.w
+        bound = value + vp * b.w
+        debt = CARDS[card].cost.debt
+        if debt:  # (as _buy_value takes it off)
+            bound -= debt * DEBT_WEIGHT[b.key[0]] * (1.0 if coins == 0 else 1.2)
+        return bound
 
     def buy_value(self, view: PlayerView, name: str, coins: int) -> float | None:
         """The value of buying the pile top or Event ``name`` with ``coins`` (None: never); worked
@@ -1729,28 +1785,30 @@ class MediumBot:
         """:meth:`buy_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
         if name in EVENTS:
             return self.event_value(view, name, coins)
-        pile = view.pile(name)
-        card = pile.top
+        card = view.pile_top(name)  # (the pile's top, Debt tokens and cards left read without its pile view)
         if card is None or card == "Curse":
             return None
-        c, debt = price(card)
+        cost = CARDS[card].cost  # (what price gives for it, without the call)
+        c, debt = cost.coins, cost.debt
         p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
         v = self._card_value(view, card, coins - c, True, sh)
         if debt:
             v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
-        if pile.debt_tokens:
-            v -= pile.debt_tokens * DEBT_WEIGHT[p]
+        debt_tokens = view.pile_debt(name)
+        if debt_tokens:
+            v -= debt_tokens * DEBT_WEIGHT[p]
         if card == "Forum":
             v += 3  # +1 Buy when bought
         # ending the game: only when it wins
-        left = pile.cards_left - 1
-        empties: int | None
-        if sh is None:
-            empties = empty_count(view)
-        else:
-            empties = sh.empties
-            if empties is None:
-                empties = sh.empties = empty_count(view)
+        left = view.cards_left()[name] - 1
+        empties = 0  # (the empty piles, read only where this buy empties one)
+        if left == 0:
+            known = None if sh is None else sh.empties
+            if known is None:
+                known = empty_count(view)
+                if sh is not None:
+                    sh.empties = known
+            empties = known
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
             lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))

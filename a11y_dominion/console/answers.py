@@ -17,9 +17,7 @@ the console and the console core of every seat at a host
 
 :func:`command_part` tells a typed query command from an answer, and
 :func:`read_answer` reads an answer from the seat's view: a refusal, or the
-option keys with the confirmation to ask first. The joined seat's console uses
-them as they are; :class:`Answers` is the mixin of
-:class:`~a11y_dominion.console.app.Console` built on them.
+option keys with the confirmation to ask first.
 """
 
 from __future__ import annotations
@@ -381,64 +379,3 @@ def not_an_answer(owner: Any, seated: Seated, d: Decision | None, text: str) -> 
     finally:
         owner.asker = None
     return True
-
-
-class Answers:
-    """Typed lines to answers for :class:`~a11y_dominion.console.app.Console` (a mixin)."""
-
-    def handle(self, line: str) -> None:
-        """Run a typed line: a command, or an answer to the pending decision."""
-        text = line.strip()
-        if not not_an_answer(self, self.game, self.game.pending, text):
-            self.answer(text)
-
-    def answer(self, text: str) -> None:
-        """Read the typed ``text`` as the answer to the pending decision, from the position
-        of the seat that answers (:class:`~a11y_dominion.console.position.Position`: its view
-        and the decision): a legal answer (:func:`is_legal`) is confirmed when
-        :func:`confirmation` asks, then kept in ``self.answered`` for the table to apply; any
-        other is refused in one sentence, or, a move whose refusal only the host can explain
-        (:meth:`move_refusal`), kept unasked for the host to refuse."""
-        d = self.game.pending
-        view = self.view(d.player)
-        got = read_answer(view, d, text, self.lang, self.move_refusal, self.confirm)
-        if got.refusal is not None:
-            self.error(got.refusal)
-            return
-        if got.question is not None:
-            reply = self.ask_reply(got.question)
-            if reply != "yes":
-                self.say(declined(view, d, got.keys, self.lang, reply), keep=False)
-                return
-        self.answered = got.keys
-
-    def move_refusal(self, keys: list[Option]) -> object:
-        """Why the table refuses the turn move ``keys``, one its options do not list: the
-        game's own reason (a :class:`~a11y_dominion.rules.decisions.Msg`,
-        :meth:`~a11y_dominion.rules.game.Game.explain_move`); None when this end cannot
-        know it and the host says why (a joined seat)."""
-        return self.game.explain_move(keys)
-
-    def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (:meth:`ask_reply`)."""
-        return self.ask_reply(question) == "yes"
-
-    def ask_reply(self, question: str) -> str:
-        """Ask a yes-or-no question until the line typed is no query command; returns
-        :func:`confirmation_reply` of that line (``"yes"``, ``"no"`` or ``"other"``; Ctrl+C and
-        Ctrl+D are ``"no"``). A query command typed there (status, card Villa) is answered and
-        the question asked again, whole."""
-        while True:
-            self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
-            try:
-                got = self.reader.read(question, "")
-            except (EOFError, KeyboardInterrupt):
-                return "no"
-            reply = confirmation_reply(got) if isinstance(got, str) else "no"
-            if reply != "query":
-                return reply
-            self.command(got.strip())
-
-    def refusal_text(self, err: object) -> str:
-        """:func:`refusal_text` of ``err`` in the language of the seat at the keyboard."""
-        return refusal_text(err, self.lang)

@@ -154,8 +154,9 @@ class SeatConsole:
     the seat protocol (``link``: a :class:`SeatLink`), on the event loop the link runs on.
 
     ``seat`` is the player's :class:`HumanSeat` (narrator, history, speech);
-    ``display``, ``speaker``, ``keys`` and ``confirm`` as for the local
-    :class:`~a11y_dominion.console.app.Console`; ``reader`` reads typed lines:
+    ``display`` (a :class:`~a11y_dominion.console.display.Display`), ``speaker`` (a
+    :class:`~a11y_dominion.announcements.speech.Speaker`), the shortcut ``keys`` (command to
+    key name) and ``confirm`` (ask before some answers); ``reader`` reads typed lines:
     one with ``read_async`` (the terminal's
     :class:`~a11y_dominion.console.display.PromptReader`, join's
     :class:`~a11y_dominion.console.keyboard.PipeReader`)

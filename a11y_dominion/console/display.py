@@ -15,6 +15,7 @@ lines from a stream (pipes, scripts, a terminal that is not a tty).
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import dataclasses
 import os
@@ -25,7 +26,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from ..i18n import N_, Language
-from ..lineinput import bound_input, forget_cut, line_bindings, line_was_cut, read_line
+from ..lineinput import bound_input, forget_breaks, forget_cut, line_bindings, line_was_cut, pasted_lines, read_line
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
 from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
 
@@ -71,6 +72,41 @@ def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
 
 
 ERASE_SCROLLBACK = "\x1b[3J"  # erase the lines scrolled off the screen (at a hand-over)
+CLEAR_ALL = "\x1b[H\x1b[2J" + ERASE_SCROLLBACK  # the cursor home, the screen and its scrollback erased
+
+
+def clear_terminal(stream, platform: str = sys.platform, env=None) -> bool:
+    """Clear the terminal ``stream`` writes to, with the lines scrolled off it; True when it was
+    cleared. Nothing is written to a stream that is no terminal (a file, a pipe) or to a ``dumb``
+    one (``TERM=dumb``, in ``env``: :data:`os.environ` unless given), which would show the escape
+    sequences as text.
+
+    On POSIX systems (and the terminals of Windows that read terminal sequences) this writes
+    ``ESC [ H``, ``ESC [ 2 J`` and ``ESC [ 3 J`` (the scrollback; xterm, VTE, Windows Terminal,
+    macOS Terminal and the Windows console know it). On Windows (``platform`` "win32") the
+    console is cleared through prompt_toolkit's output for it: terminal sequences where the
+    console reads them, else the console's own calls, which clear its whole buffer."""
+    env = os.environ if env is None else env
+    if not _isatty(stream) or env.get("TERM", "") == "dumb":
+        return False
+    try:
+        stream.flush()
+        if platform != "win32":
+            stream.write(CLEAR_ALL)
+            stream.flush()
+            return True
+        from prompt_toolkit.output import create_output
+        from prompt_toolkit.output.win32 import Win32Output
+
+        output = create_output(stdout=stream)
+        output.erase_screen()
+        output.cursor_goto(0, 0)
+        if not isinstance(output, Win32Output):  # (the console's own calls clear its buffer whole)
+            output.write_raw(ERASE_SCROLLBACK)
+        output.flush()
+    except (OSError, ValueError, AttributeError, ImportError):  # a console that cannot be cleared
+        return False
+    return True
 
 
 class Display:
@@ -115,18 +151,14 @@ class Display:
         else:
             self.console.print(self.styled(text, style))
 
-    def clear(self) -> None:
-        """Clear a sighted player's screen (at a hand-over, so the next player does not
-        see the last one's cards). Plain mode writes nothing: screen readers get
-        only lines. The scrollback goes too (``ESC [3J``, which Windows Terminal, the
-        Windows console, xterm, VTE and macOS Terminal know): the cards of the last
-        player must not be one scroll away."""
-        if self.console is None:
-            return
-        self.console.clear()
-        if self.console.is_terminal and not self.console.is_dumb_terminal:
-            self.console.file.write(ERASE_SCROLLBACK)
-            self.console.file.flush()
+    def clear(self, plain_too: bool = False) -> bool:
+        """Clear the screen and its scrollback (at a hand-over, so the next player does not
+        see the last one's cards, not even one scroll away), where the stream is a terminal
+        (:func:`clear_terminal`); True when it was cleared. Plain lines are cleared only with
+        ``plain_too`` (the ``clear`` setting: a screen reader reviews the lines printed)."""
+        if self.plain and not plain_too:
+            return False
+        return clear_terminal(self.stream)
 
     def supply_table(self, view) -> None:
         """The Supply of a :class:`~a11y_dominion.view.PlayerView` as a table (rich mode only)."""
@@ -547,14 +579,16 @@ def list_completions(event, plain: bool) -> None:
     if common:
         buffer.insert_text(common)
         return
-    if not completions:
-        return
     line = (buffer.text, buffer.cursor_position)
     if event.is_repeat and _LISTED.get(buffer) == line:  # Tab again, nothing typed since: the list was just printed
         return
     _LISTED[buffer] = line
     words = [printable(c.display_text) for c in completions]
-    text = choices_line(words, completer_lang(buffer.completer)) if plain else "\n".join(words)
+    lang = completer_lang(buffer.completer)
+    if not words:
+        text = no_completion(buffer.document.text_before_cursor, lang)
+    else:
+        text = choices_line(words, lang) if plain else "\n".join(words)
     app = event.app
     run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
 
@@ -574,6 +608,54 @@ def completer_lang(completer) -> Language | None:
     return None
 
 
+NO_COMPLETION = N_("Nothing to complete: no command or name here starts with {word}.")
+NOTHING_HERE = N_("Nothing to complete here.")
+
+
+def no_completion(typed: str, lang: Language | None = None) -> str:
+    """What Tab says, in ``lang`` (English when None), when nothing completes the line ``typed``
+    before the cursor: the word it was pressed after ("Nothing to complete: no command or name
+    here starts with xyz."), cleaned and cut short; after a space, "Nothing to complete here."."""
+    from ..textinput import short
+
+    lang = lang or Language("en")
+    word = short(printable(re.split(r"[\s,]", typed)[-1] if typed else ""))
+    return lang.text(NO_COMPLETION, word=word) if word else lang._(NOTHING_HERE)
+
+
+FIRST_TYPED = N_("No earlier typed line.")
+LAST_TYPED = N_("No later typed line.")
+
+
+def history_end(step: int, lang: Language | None = None) -> str:
+    """What Up (``step`` -1) or Down (1) says, in ``lang`` (English when None), past the end of
+    the typed lines recalled: there is no earlier (or later) line."""
+    return (lang or Language("en"))._(FIRST_TYPED if step < 0 else LAST_TYPED)
+
+
+def recall(event, step: int) -> None:
+    """Up (``step`` -1) or Down (1) at the prompt, as the line editor moves through the lines
+    typed before (and through a line of several rows); past their end it says so in one line
+    above the prompt (:func:`history_end`), not again at once."""
+    from prompt_toolkit.application import run_in_terminal
+
+    buffer = event.current_buffer
+    before = (buffer.working_index, buffer.cursor_position)
+    if step < 0:
+        buffer.auto_up(count=event.arg)
+    else:
+        buffer.auto_down(count=event.arg)
+    if (buffer.working_index, buffer.cursor_position) != before:
+        return
+    line = (buffer.text, buffer.cursor_position, step)
+    if _LISTED.get(buffer) == line:
+        return
+    _LISTED[buffer] = line
+    text = history_end(step, completer_lang(buffer.completer))
+    app = event.app
+    run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
+
+
 def choices_line(words: list, lang: Language | None = None) -> str:
     """The Tab choices ``words`` on one line as a list is read aloud, the last after "and"
     ("en" in Dutch: the language of ``lang``, English when None): "Copper, Silver and treasures."."""
@@ -587,6 +669,10 @@ def _tab_bindings(plain: bool):
 
     kb = KeyBindings()
     kb.add("c-i")(lambda event: list_completions(event, plain))
+    kb.add("up")(lambda event: recall(event, -1))
+    kb.add("c-p")(lambda event: recall(event, -1))
+    kb.add("down")(lambda event: recall(event, 1))
+    kb.add("c-n")(lambda event: recall(event, 1))
     return kb
 
 
@@ -680,7 +766,9 @@ class PromptReader:
     the input's text is cut as it arrives (:func:`~a11y_dominion.lineinput.bound_input`)
     and the line editor refuses what is past the limit
     (:func:`~a11y_dominion.lineinput.line_bindings`); ``cut`` is True when the
-    last line read had characters refused. A pasted text is read line by line.
+    last line read had characters refused. A pasted text of several lines is sent by the
+    player's Enter and then read line by line, in order (:attr:`pending`: the pasted lines
+    not read yet, each shown after its prompt when it is read).
     """
 
     interactive = True
@@ -731,6 +819,7 @@ class PromptReader:
             new_session(completer, key_bindings)
         )
         self.sequence = getattr(key_bindings, "sequence", None)  # the state of a typed escape sequence
+        self.pending: collections.deque[str] = collections.deque()  # pasted lines sent, not read yet
         self._sessions = {None: self._new_session()}
         self.session = self._sessions[None]
 
@@ -754,7 +843,10 @@ class PromptReader:
 
             print_formatted_text(head, output=self.session.output)
         self.cut = False
+        if self.pending:
+            return self._next_pasted(message)
         buffer = self.session.default_buffer
+        forget_breaks(buffer)
         try:
             got = self.session.prompt(_prompt_text(message), default=default)
         except KeyboardInterrupt:
@@ -764,10 +856,7 @@ class PromptReader:
         except EOFError:
             forget_cut(buffer)
             raise
-        if isinstance(got, str):
-            self.cut = line_was_cut(buffer, got)
-            return typed_line(got)
-        return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+        return self._taken(buffer, got)
 
     async def read_async(self, message: str, default: str = ""):
         """As :meth:`read`, on the running event loop (prompt_toolkit's ``prompt_async``), so
@@ -781,8 +870,11 @@ class PromptReader:
 
             print_formatted_text(head, output=self.session.output)
         self.cut = False
+        if self.pending:
+            return self._next_pasted(message)
         session = self.session
         buffer = session.default_buffer
+        forget_breaks(buffer)
         session.app.erase_when_done = False
         try:
             got = await session.prompt_async(_prompt_text(message), default=default, handle_sigint=False)
@@ -794,10 +886,26 @@ class PromptReader:
             raise
         finally:
             session.app.erase_when_done = False
-        if isinstance(got, str):
-            self.cut = line_was_cut(buffer, got)
-            return typed_line(got)
-        return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+        return self._taken(buffer, got)
+
+    def _taken(self, buffer, got):
+        """What a prompt gave (``got``, from ``buffer``): a :class:`~.keys.KeyCommand` cleaned,
+        or the line read (:func:`~a11y_dominion.textinput.typed_line`); when it holds pasted
+        lines, the first of them, the others kept in :attr:`pending`."""
+        if not isinstance(got, str):
+            return dataclasses.replace(got, text=printable(got.text[:MAX_LINE]))
+        self.cut = line_was_cut(buffer, got)
+        first, *rest = pasted_lines(buffer, got)
+        self.pending.extend(rest)
+        return typed_line(first)
+
+    def _next_pasted(self, message: str) -> str:
+        """The next pasted line (:attr:`pending`), shown after the prompt ``message`` as if typed."""
+        from prompt_toolkit import print_formatted_text
+
+        line = typed_line(self.pending.popleft())
+        print_formatted_text(message + line, output=self.session.output)
+        return line
 
     def stop(self) -> bool:
         """End the prompt :meth:`read_async` shows now: it is erased and gives back an
@@ -812,6 +920,7 @@ class PromptReader:
 
     async def read_bare_async(self, message: str = "") -> str:
         """As :meth:`read_bare`, on the running event loop (the hand-over on the console core)."""
+        self.pending.clear()  # (the last person's pasted lines are not the next one's)
         session = self._new_session(completer=None, key_bindings=None)
         got = await session.prompt_async(message, handle_sigint=False)
         self.cut = line_was_cut(session.default_buffer, got)
@@ -821,6 +930,7 @@ class PromptReader:
         """One typed line with no completion, no shortcut keys and no recalled
         lines (a fresh history each time): the hand-over prompt, where nothing
         of the seat before or after may be told."""
+        self.pending.clear()  # (the last person's pasted lines are not the next one's)
         session = self._new_session(completer=None, key_bindings=None)
         got = session.prompt(message)
         self.cut = line_was_cut(session.default_buffer, got)

@@ -7,9 +7,11 @@ narration, history, language and verbosity. They share one screen and speech
 (:class:`Keyboard`): a person's lines come out only while that person has the keyboard and is
 asked; the rest is held for them and comes out, in order, when the keyboard comes back to them.
 Before a person is asked who does not have the keyboard, the game says "Pass the keyboard to
-Bea. Bea, press Enter when you are ready." in Bea's language and waits for an empty line;
-anything else typed is not used and the sentence comes again. At the end the final scores are
-said in the language of every other player who speaks another one.
+Bea. Bea, press Enter when you are ready." in Bea's language and waits for an empty line, the
+screen and its scrollback cleared first (the ``clear`` setting); anything else typed, and Ctrl+C,
+is one sentence saying that only Enter is read there, and quit asks quit's question. After the
+final scores the person at the keyboard stays until quit; the final scores are said in the
+language of every other player who speaks another one.
 
 A game of bots only is watched (:func:`watch`): what every player may know, never a hand, as
 the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`).
@@ -27,14 +29,28 @@ from ..i18n import N_
 from ..remote.room import TableRoom, _end
 from ..remote.signals import on_signals
 from ..rules.events import GameEnded
+from .completion import command_of
+from .core import _given, _outcome
 from .display import LineCleared
 from .keyboard import LocalOutput, local_console
-from .playend import PlayConsole, _from_position, _run_table
+from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
 
 if TYPE_CHECKING:
     from .start import PlaySetup
 
 HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
+ONLY_ENTER = N_("Only Enter is read here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
+UNREAD = N_("{n:1 pasted line was|{n} pasted lines were} not read: the keyboard passes to {player}.")
+NO_CTRL_C = N_("Ctrl+C does nothing here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
+
+
+def clears(setting: object, speaker: Any) -> bool:
+    """Whether the screen is cleared at a hand-over, by the ``clear`` setting: ``on`` or ``off``;
+    ``auto`` (or none) clears unless ``speaker`` is in screen-reader mode, where the player's own
+    screen reader reads the lines printed and reviews them."""
+    if setting in ("on", "off"):
+        return setting == "on"
+    return getattr(speaker, "mode", None) != "screen-reader"
 
 
 class Keyboard:
@@ -48,6 +64,8 @@ class Keyboard:
         self.open: str | None = None  # whose lines pass now
         self.at: str | None = None  # who took the keyboard last
         self.held: dict[str, list[Callable[[], object]]] = {}
+        self.clears = not output.plain  # the screen is cleared at a hand-over (the clear setting)
+        self.readers: list[Any] = []  # the people's readers of typed lines (their pasted lines not read yet)
 
     def put(self, name: str, show: Callable[[], object]) -> None:
         """Show a line (or speak it) of ``name``'s console now, or hold it for ``name``."""
@@ -96,6 +114,8 @@ class HotSeatConsole(PlayConsole):
 
     keyboard: Keyboard  # (set once made, by play_shared)
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
+    bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
+    on_ctrl_c: Callable[[], None] | None = None  # the shared keyboard's Ctrl+C (set by play_shared)
 
     async def ask(self) -> bool:
         """Hand the keyboard over first when another person has it (:meth:`hand_over`), then
@@ -114,35 +134,72 @@ class HotSeatConsole(PlayConsole):
 
     async def hand_over(self) -> bool:
         """Say "Pass the keyboard to Bea. Bea, press Enter when you are ready." (in Bea's language,
-        as an important message; a sighted screen cleared first, but at the first hand-over) and
-        wait for an empty line; then Bea's held lines and news come. False when the game
-        stopped instead (the end of input, or quit's question answered yes at Ctrl+D)."""
+        as an important message; the screen and its scrollback cleared first, but at the first
+        hand-over, when :attr:`Keyboard.clears`) and wait for an empty line; then Bea's held lines
+        and news come. Anything else typed, and Ctrl+C, is one sentence saying what is read here;
+        quit asks quit's question, as at a question. False when the game stopped instead (quit,
+        the end of input, or quit's question answered yes at Ctrl+D)."""
         kb, output = self.keyboard, self.keyboard.output
-        if kb.at is not None:
-            output.display.clear()
+        unread = 0
+        for reader in kb.readers:  # what the last person pasted is not the next one's
+            pending = getattr(reader, "pending", None)
+            if pending:
+                unread += len(pending)
+                pending.clear()
+        if kb.at is not None and kb.clears:
+            output.display.clear(plain_too=True)
+        if unread:  # (a count, said to both)
+            kb.say(self.lang.text(UNREAD, n=unread, player=self.name))
         kb.open = None
         output.display.lang = self.lang
         set_language = getattr(output.speaker, "set_language", None)
         if set_language is not None:
             set_language(self.lang.code)  # the voice speaks the language of the person asked
         line = self.lang.text(HAND_OVER, player=self.name)
+        again = True
         while True:
-            kb.say(line, "important", "bold")
+            if again:
+                kb.say(line, "important", "bold")
+            again = False
             try:
                 got = await self.read_bare()
-            except EOFError:  # (stop_game keeps what waits for this person held)
-                await self.input_ended()
+            except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
+                kb.open = self.name
+                try:
+                    await self.input_ended()
+                finally:
+                    kb.open = None
                 if self.exit_code is not None:
                     return False
+                again = True
                 continue
             except KeyboardInterrupt:
+                kb.say(self.lang.text(NO_CTRL_C, player=self.name), "high")
                 continue
             if isinstance(got, str) and not got.strip():
                 break
+            if isinstance(got, str) and command_of((got.split() or [""])[0]) == "quit":
+                if await self.quit_at_hand_over():
+                    return False
+                again = True
+                continue
+            kb.say(self.lang.text(ONLY_ENTER, player=self.name), "high")
         self.holder.handed()  # the turn prompt says every figure, and the hand
         self.shown = None  # the question is shown anew
         kb.give(self.name)
         return True
+
+    async def quit_at_hand_over(self) -> bool:
+        """quit typed at the hand-over to this person: quit's question, said at once (nothing
+        held for this person comes out); True when the game stopped."""
+        kb = self.keyboard
+        kb.open = self.name
+        try:
+            await self.quit_game()
+        finally:
+            if kb.open == self.name:
+                kb.open = None
+        return self.exit_code is not None
 
     async def read_bare(self) -> Any:
         """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
@@ -150,13 +207,23 @@ class HotSeatConsole(PlayConsole):
         bare = getattr(self.reader, "read_bare_async", None)
         if bare is None:
             return await self.read_line("", "", watch=False)
-        self.bare = asyncio.ensure_future(bare(""))
+        # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
+        self.bare = asyncio.ensure_future(_outcome(bare("")))
         try:
-            return await self.bare
-        except asyncio.CancelledError:  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
-            raise KeyboardInterrupt from None
+            return _given(await self.bare)
+        except asyncio.CancelledError:
+            if not self.bare.cancelled() or not self.bare_cleared:
+                raise  # this console's own end: not Ctrl+C
+            raise KeyboardInterrupt from None  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
         finally:
-            self.bare = None
+            self.bare, self.bare_cleared = None, False
+
+    def watch_ctrl_c(self) -> None:
+        """Ctrl+C is the shared keyboard's again (:attr:`on_ctrl_c`, :meth:`AtKeyboard.pressed`),
+        whoever it comes to, after a question read while nothing else took it (quit's question
+        at the hand-over). Must be called in the running loop."""
+        if self.on_ctrl_c is not None:
+            on_signals(asyncio.get_running_loop(), [("SIGINT", self.on_ctrl_c)], sys.platform)
 
     async def read_between(self) -> None:
         """As ``play`` waits between questions; quit's question (a second Ctrl+C) is this
@@ -190,7 +257,7 @@ class HotSeatConsole(PlayConsole):
             return
         kb.open = None
         super().stop_game()
-        kb.say(self.lang._(N_("Game stopped.")))
+        kb.say(stopped_line(self.lang, self.host.table.autosave))
 
     def receive(self, message: dict[str, Any]) -> bool:
         """As the core uses a message; at the game's end the person who had the keyboard hears
@@ -266,9 +333,10 @@ class AtKeyboard:
 
     def pressed(self) -> None:
         """Ctrl+C came (SIGINT)."""
-        handing = next((c.bare for c in self.consoles if c.bare is not None and not c.bare.done()), None)
-        if handing is not None:
-            handing.cancel()
+        handing = next((c for c in self.consoles if c.bare is not None and not c.bare.done()), None)
+        if handing is not None and handing.bare is not None:
+            handing.bare_cleared = True
+            handing.bare.cancel()
             return
         console = self.console
         console.link.inbox.put(("said", console.cleared(LineCleared(had_text=False))))
@@ -276,11 +344,18 @@ class AtKeyboard:
 
 
 async def play_shared(
-    room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+    room: TableRoom,
+    setup: PlaySetup,
+    args: Any,
+    output: LocalOutput,
+    reader: Any,
+    lines: list[tuple[str, bool]],
+    stdin: Any = None,
 ) -> tuple[int, PlayConsole]:
     """Play the room's game of several people at this keyboard (``args``: the ``play`` options;
     ``reader``: the typed lines, shared by every console; None: each console its own line
-    editor at this terminal), ``lines`` said first: (the exit code, the console that ended it)."""
+    editor at this terminal, ``stdin``: standard input unless given), ``lines`` said first:
+    (the exit code, the console that ended it)."""
     from ..remote.seatlink import HostLink
     from ..settings import load_settings
 
@@ -288,15 +363,17 @@ async def play_shared(
     for text, _keep in lines:
         kb.say(text)
     settings = load_settings()[0]
+    kb.clears = clears(settings.get("clear"), output.speaker)
     consoles: list[HotSeatConsole] = []
     links: list[HostLink] = []
     for name in room.locals:
         seat = room.people[name]
         link = HostLink(room, name, own=True, quiet=True)
         console = local_console(
-            HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, sys.stdin, reader
+            HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, stdin, reader
         )
         console.host, console.keyboard, console.setup = room, kb, setup
+        kb.readers.append(console.reader)
         console.think_ms = getattr(args, "think_ms", None)
         if _from_position(room):  # its turn began before the game's log: whose it is, told
             console.holder.restart(room.table.game.current.name)
@@ -312,7 +389,10 @@ async def play_shared(
     runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
     table: asyncio.Future[Any] = asyncio.ensure_future(_run_table(room))
     loop = asyncio.get_running_loop()
-    undo_signal = on_signals(loop, [("SIGINT", AtKeyboard(consoles, kb).pressed)], sys.platform)
+    pressed = AtKeyboard(consoles, kb).pressed
+    for console in consoles:
+        console.on_ctrl_c = pressed
+    undo_signal = on_signals(loop, [("SIGINT", pressed)], sys.platform)
     try:
         waited: list[asyncio.Future[Any]] = [*runs, table]
         done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
@@ -321,8 +401,14 @@ async def play_shared(
             for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
                 kb.say(setup.lang.msg(notice))
             room.over = True
-        for session in list(room.sessions.values()):
-            _end(session)
+        # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
+        stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
+        for name, session in list(room.sessions.items()):
+            if stays is None or name != stays.name:
+                _end(session)
+        if stays is not None:
+            stays.stay_after_game()
+            await next(t for t, c in runs.items() if c is stays)
         codes = [await t for t in runs]
         ender = first or next((c for c in consoles if c.name == kb.at), consoles[0])
         code = ender.exit_code if first is not None and ender.exit_code is not None else max(codes)
@@ -338,37 +424,66 @@ async def play_shared(
 
 async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
-    no seat sees it privately, in ``setup``'s language and verbosity, until the game ends
-    (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it)."""
+    no seat sees it privately, in ``setup``'s language and verbosity, at the pace of the lines
+    said (:class:`~.playend.Pace`: at once when nobody reads, with speech off and no terminal),
+    until the game ends (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it, and
+    :func:`~.playend.stopped_line` says how to go on). What is being said is said to its end
+    first (:func:`~.playend.said_out`)."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
+    paced = output.speaker.mode != "off" or _isatty(setup.out)
+    pace = Pace(pause) if paced else None
+
+    def line(text: str, style: str | None = None) -> None:
+        output.display.line(text, style)
+        if pace is not None:
+            pace.said()
+
     for text, _keep in lines:
         kb.say(text)
     onlooker = WatchSeat(room, 0, setup.lang, setup.verbosity, kb.say)
     onlooker.narration.announcer.speaker = output.speaker
-    onlooker.narration.announcer.print_fn = output.display.line
+    onlooker.narration.announcer.print_fn = line
     if setup.resumed is not None or setup.load:  # told from where the game stands
         onlooker.told = len(room.table.game.log)
     room.table.onlookers.append(onlooker.hear)
+    for seat in room.table.seats.values():
+        if isinstance(seat, ThinkingBot) and pace is not None:
+            seat.pace = pace.wait
     out, room.out = room.out, kb.say
     room.everyone_in.set()
     table: asyncio.Future[None] = asyncio.ensure_future(_run_table(room))
 
     def stop() -> None:  # Ctrl+C: the game stops, kept by its autosave (resume goes on with it)
-        if table.done():
+        if table.done():  # (again, while the last lines are said: they are cut)
+            output.speaker.silence()
             return
         if room.table.autosave is not None:
             room.table.autosave.keep()
         table.cancel()
-        kb.say(setup.lang._(N_("Game stopped.")))
+        kb.say(stopped_line(setup.lang, room.table.autosave))
 
     undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
     try:
         await asyncio.wait([table])
+        if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
+            raise BrokenPipeError  # the screen went away: nothing more can be shown
+        for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
+            kb.say(setup.lang.msg(notice))
+        await said_out(output.speaker)
     finally:
         room.out = out
         undo_signal()
-    for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-        kb.say(setup.lang.msg(notice))
     return 0 if room.table.game.pending is None else 1
+
+
+pause = asyncio.sleep
+"""How a watched game waits between its bots' answers (:class:`~.playend.Pace`); tests count the waits instead."""
+
+
+def _isatty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False

@@ -29,6 +29,7 @@ from .core import SeatConsole, SeatLink
 from .display import Display, LineCleared, PlainReader
 from .seat import HumanSeat
 
+STARTING = 0.05  # seconds from the start of the search the first lines wait for the speech output to be found
 PIPE_LINE = 16 * 1024  # bytes of one typed line kept from piped input (4 times MAX_LINE's characters)
 
 
@@ -189,6 +190,83 @@ class PipeReader:
         return str(self.plain.read("", default))
 
 
+class FileSettings:
+    """The settings store of a seat whose settings file is on this computer (the keyboard's
+    console and ``join``): a live setting changes for the seat at ``owner``'s keyboard now
+    and is saved in the settings file (a seat's language and verbosity under its name when
+    several people share the keyboard). ``owner`` has ``holder`` (the seat), ``display``,
+    ``speaker``, and ``hints``, and may have ``shared``, ``completer`` and ``language_changed``
+    (called after the language changed)."""
+
+    def __init__(self, owner: Any) -> None:
+        self.owner = owner
+
+    def change(self, key: str, value: Any) -> str | None:
+        """Change the live setting ``key`` (``value`` checked) for the seat at the keyboard
+        now: its language (of every sentence, the voice and completion), verbosity, options;
+        or the speech output, or the hints. Returns None, or one sentence for plain or rich
+        output, which is chosen as the game starts here."""
+        owner = self.owner
+        seat = owner.holder
+        if key == "display":
+            return seat.lang._(N_("Plain or rich output is chosen as the game starts; here it stays as it is."))
+        if key == "hints":
+            owner.hints = bool(value)  # the hint command answers, or not
+            return None
+        if key == "output":
+            from ..settings import load_settings
+            from .start import make_speaker
+
+            old = owner.speaker
+            settings = dict(load_settings()[0], output=value)
+            owner.speaker = make_speaker(old.mode, settings, owner.display, seat.lang, [])
+            old.close()
+            return None
+        seat.change(key, value)
+        if key == "language":
+            owner.display.lang = seat.lang
+            if getattr(owner, "completer", None) is not None:
+                owner.completer.lang = seat.lang
+            set_language = getattr(owner.speaker, "set_language", None)
+            if set_language is not None:
+                set_language(seat.lang.code)
+            changed = getattr(owner, "language_changed", None)
+            if changed is not None:
+                changed()  # "You" is "Jij" in Dutch, as in a game started in Dutch
+        return None
+
+    def keep(self, key: str, value: Any) -> str:
+        """Save ``key`` = ``value`` in the settings file; '' when saved, else one sentence: why
+        not, or where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`)."""
+        from ..files import FileError
+        from ..settings import load_settings, save_settings
+
+        owner = self.owner
+        lang = owner.holder.lang
+        data, _warning = load_settings()
+        name = owner.holder.name
+        if key in ("language", "verbosity") and getattr(owner, "shared", False) and name:
+            seats = data.setdefault("seats", {})
+            mine = next((n for n in seats if n.lower() == name.lower()), name)
+            seats.setdefault(mine, {})[key] = value
+        else:
+            data[key] = value
+        try:
+            _path, kept = save_settings(data)
+        except (OSError, FileError) as e:
+            from ..settings import settings_path
+
+            reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
+            return lang.text(
+                N_("It holds for this game only: {file} cannot be written ({error})."),
+                file=str(settings_path()),
+                error=reason,
+            )
+        if kept is not None:
+            return lang.msg(kept)
+        return ""
+
+
 class LocalConsole(SeatConsole):
     """The console core (:class:`~a11y_dominion.console.core.SeatConsole`) at this computer's
     keyboard and screen: ``link`` carries the seat's messages (``join``'s SSH connection, or the
@@ -209,8 +287,6 @@ class LocalConsole(SeatConsole):
         confirm: bool = True,
         help_seat: str = "join",
     ):
-        from .app import FileSettings
-
         super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat=help_seat)
         self.store = FileSettings(self)  # the settings are this computer's
 
@@ -336,12 +412,10 @@ def local_output(
     ``plain`` (the ``--plain`` option, None: as the speech mode wants) and ``out`` (the screen's stream).
     What the speaker says of itself waits in its ``notices`` for :func:`say_notices`."""
     from .display import wants_plain
-    from .start import auto_speech, make_speaker
+    from .start import chosen_speech, make_speaker
 
-    speech = speech or settings.get("speech") or "auto"
-    auto_why = None
-    if speech == "auto":  # the player's own screen reader first, as at a local game
-        speech, auto_why = auto_speech(settings, lang, out, asking)
+    # auto: the player's own screen reader first, as at a local game
+    speech, auto_why = chosen_speech(speech, settings, lang, out, asking)
     shown = wants_plain(speech, plain, out)
     display = Display(out, plain=shown, lang=lang)
     notices = Notices(display)
@@ -386,19 +460,34 @@ def local_console(
     return console
 
 
+@dataclass
+class Terminal:
+    """A terminal as prompt_toolkit reads its keys and draws on it: ``input`` (a prompt_toolkit
+    ``Input``, such as the pipe input of ``prompt_toolkit.input.create_pipe_input``) and
+    ``output`` (a prompt_toolkit ``Output``, such as ``DummyOutput``). Given as the keyboard
+    (``stdin``) of :func:`typed_reader`, the player types at the line editor on them, as at this
+    computer's terminal; tests type keys so."""
+
+    input: Any
+    output: Any
+
+
 def typed_reader(console: SeatConsole, keys: dict[str, str], plain: bool, out: Any, stdin: Any = None) -> Any:
-    """The reader of what the player types at ``console``: at a terminal the console's line
-    editor (prompt_toolkit's, on the event loop), with completion of the seat's question and
-    the shortcut ``keys``; else the piped lines of ``stdin`` (standard input unless given),
-    read on the event loop (:class:`PipeReader`), written to ``out`` once each."""
+    """The reader of what the player types at ``console``: at a terminal (or a :class:`Terminal`
+    given as ``stdin``) the console's line editor (prompt_toolkit's, on the event loop), with
+    completion of the seat's question and the shortcut ``keys``; else the piped lines of
+    ``stdin`` (standard input unless given), read on the event loop (:class:`PipeReader`),
+    written to ``out`` once each."""
     from .completion import DecisionCompleter
     from .display import PromptReader
     from .keys import build_key_bindings
 
     stdin = stdin if stdin is not None else sys.stdin
-    if stdin.isatty() and out.isatty():
+    terminal = stdin if isinstance(stdin, Terminal) else None
+    if terminal is not None or (stdin.isatty() and out.isatty()):
         console.completer = DecisionCompleter(console.seen, console.lang, commands=console.commands)
-        return PromptReader(console.completer, build_key_bindings(keys), plain=plain)
+        pt_in, pt_out = (terminal.input, terminal.output) if terminal is not None else (None, None)
+        return PromptReader(console.completer, build_key_bindings(keys), plain=plain, input=pt_in, output=pt_out)
     return PipeReader(PipeLines(piece_reader(stdin.fileno())), out)
 
 

@@ -5,8 +5,9 @@ The game is a :class:`~a11y_dominion.remote.room.TableRoom` of its own, as ``hos
 with the player's seat the room's own (``local``) and no remote seat; the player's console is
 the host's own seat's (:func:`~a11y_dominion.remote.local.play_own_seat`: the console core over
 a :class:`~a11y_dominion.remote.seatlink.HostLink` into the room), joined quietly. What is
-``play``'s own is said here: the opening lines (help, the speech mode, the notices, the seed,
-or where a resumed or loaded game stands), quit's question (the game is kept; ``resume`` goes
+``play``'s own is said here: the opening lines (help, the speech mode, the notices, a recommended
+Kingdom's name, the seed, or where a resumed or loaded game stands), the stay after the final
+scores at a terminal (until quit), quit's question (the game is kept; ``resume`` goes
 on with it), ``save FILE`` and ``load FILE`` (the game loaded is played next, in a room of its
 own), the autosave of ``a11y-dominion resume``, ``games`` and ``stats``, and Ctrl+C while no
 line editor reads keys.
@@ -20,33 +21,61 @@ import logging
 import signal
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ..announcements.narrator import Narrator
 from ..autosave import Autosave, games_dir
 from ..files import shown_name, typed_path
 from ..i18n import N_, Language, typed_command
+from ..kingdoms import kingdom_name
 from ..record import RecordError, dumps, make_record, replay
 from ..remote.local import HostConsole, play_own_seat
-from ..remote.room import TableRoom, _end
+from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
 from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
-from ..seats import LazyBot, SeatSpec
+from ..seats import LazyBot, SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
 from . import queries as q
-from .app import MAX_FAULTS, STARTING
 from .commands import Ctx, speech_line
-from .completion import COMMANDS
+from .completion import COMMANDS, DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
-from .keyboard import LocalOutput, interrupted
+from .hint import HINTS_OFF
+from .keyboard import STARTING, LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
 from .seat import BotSeat
 
 if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
 
+MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
+LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at play
+
+
+KEPT_STOPPED = N_("Game stopped. It is kept; {command} resume goes on with it.")
+
+
+def stopped_line(lang: Language, autosave: Autosave | None) -> str:
+    """What ``play`` says in ``lang`` when a game stops before its end without quit's question
+    (which says it first): "Game stopped." and, while ``autosave`` keeps the game (None, or one
+    that could not be written: nothing keeps it), how to go on with it."""
+    if autosave is None or autosave.failed is not None:
+        return lang._(N_("Game stopped."))
+    return lang.text(KEPT_STOPPED, command=typed_command())
+
+
+SAY_OUT_SECONDS = 30.0
+"""The most seconds the end of a watched game waits for its last lines to be said."""
+
+
+async def said_out(speaker: Any, seconds: float = SAY_OUT_SECONDS) -> None:
+    """Wait, at most ``seconds``, until ``speaker`` (a :class:`~a11y_dominion.announcements.speech.Speaker`)
+    has said what it was given where its speech would end with this program
+    (:meth:`~a11y_dominion.announcements.speech.Speaker.wait_done`), so that closing it does not
+    cut the last line off; its ``silence`` (a second Ctrl+C) ends the wait. The wait runs in a
+    thread, so the loop still takes Ctrl+C."""
+    await _in_thread(lambda: speaker.wait_done(seconds))
 
 
 class PlayConsole(HostConsole):
@@ -60,7 +89,8 @@ class PlayConsole(HostConsole):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.commands = tuple(c for c in COMMANDS if c != "load")  # completed: the game is saved here
+        # completed: save and load work here; say is chat with players at other computers, and none are
+        self.commands = LOCAL_COMMANDS
         self.presses = 0  # Ctrl+C on an empty line since the last question
         self.stop_asked = False  # the second one: quit's question comes next
         self.setup: PlaySetup | None = None  # the game's setup (what load goes on from)
@@ -69,6 +99,9 @@ class PlayConsole(HostConsole):
         self.unsaved_said = False  # the autosave's failure was said
         self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
         self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
+        self.staying = False  # after the final scores the player stays until quit (stay_after_game)
+        self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
+        self.put_before = False  # the question waiting was put before the language changed (ask)
 
     def watch_ctrl_c(self) -> None:
         """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
@@ -148,7 +181,11 @@ class PlayConsole(HostConsole):
     async def read_between(self) -> None:
         """Nothing is read while nothing is asked, as ``play`` always read (what is typed meanwhile
         waits for the next prompt, which shows it once): wait for the room's next message, or
-        ask quit's question when a second Ctrl+C asked for it."""
+        ask quit's question when a second Ctrl+C asked for it. After the final scores, while the
+        player stays (:meth:`stay_after_game`), their lines are read: log, score, export, quit."""
+        if self.staying:
+            await super().read_between()
+            return
         if self.stop_asked:
             self.stop_asked = False
             await self.quit_game()
@@ -157,13 +194,36 @@ class PlayConsole(HostConsole):
 
     async def ask(self) -> bool:
         """As the core asks; Ctrl+C is counted afresh from each question on, and an autosave
-        that could not write an answer is said first, once (:meth:`say_unsaved`)."""
+        that could not write an answer is said first, once (:meth:`say_unsaved`). The question
+        put before the player changed the language (:attr:`put_before`) is not put again: it
+        stands as it was heard, the prompt naming the seat anew."""
         self.presses = 0
         self.say_unsaved()
         if self.drawn_told is not None:  # (after the story the game's start told: see _note_drawn)
             self.holder.narrator.last_drawn, self.drawn_told = self.drawn_told, None
             self.holder.hand_due = False
+        if self.put_before and self.decision is not None and self.latest is not None:
+            self.put_before, self.shown = False, self.decision_id
+            if self.latest.turn.player == self.name:  # where the turn stands was heard with it
+                self.holder.heard_turn(self.latest)
+            self.holder.hand_due = False
         return await super().ask()
+
+    def stays_after_game(self) -> bool:
+        """True when the player may stay after the final scores, as a remote player may: the
+        game ended with them (it did not stop or fail) and they type at a terminal."""
+        return self.over and self.host.table.game.game_over and self.interactive and self.between
+
+    def stay_after_game(self) -> None:
+        """After the final scores: the player stays, told so ("The game is over. You may stay: log,
+        repeat, score and export work here; type quit to leave."), until quit or Ctrl+D."""
+        self.staying = True
+        self.link.inbox.put(("said", self.lang._(AFTER_GAME_LINE)))
+
+    def leave_after_game(self) -> None:
+        """quit after the final scores: the program ends, the game kept as finished."""
+        self.say(self.lang._(N_("Goodbye.")), keep=False)
+        self.exit_code = 0
 
     def say_unsaved(self) -> None:
         """Once, when the autosave could not write an answer (a folder that cannot be written,
@@ -185,8 +245,10 @@ class PlayConsole(HostConsole):
 
     def command_ctx(self) -> Ctx:
         """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
-        ``load FILE`` goes on with a saved game instead (:meth:`load_file`)."""
+        ``load FILE`` goes on with a saved game instead (:meth:`load_file`). The hints answer as
+        the player's own hints setting says now (this computer's is the table's)."""
         ctx = super().command_ctx()
+        ctx.prefs.hints, ctx.hints_off = self.hints, HINTS_OFF
         ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
         ctx.port.load = lambda rest: self.later.append(lambda: self.load_file(rest))
         ctx.think_ms = self.think_ms  # the hint is the hard bot's, with play's --think-ms
@@ -248,6 +310,40 @@ class PlayConsole(HostConsole):
         )
         self.exit_code = 0
 
+    def language_changed(self) -> None:
+        """The player chose another language during the game (the ``settings`` command): the
+        game goes on at once, quietly, in a room of that language, as ``resume`` would go on
+        with it in that language: a seat with a language's default name is called as the new
+        one calls it ("You" is "Jij" in Dutch: :func:`~a11y_dominion.seats.default_seat_names`),
+        and the room's own lines are in it too. :attr:`loading` is that game's setup and
+        :attr:`going_on` the seats renamed, which :func:`play_on_core` plays next with the same
+        autosave. Only for one person at the keyboard, at their own question (the game waits
+        for them); else the console alone speaks the new language."""
+        room, setup = self.host, self.setup
+        d = room.table.game.pending
+        if setup is None or len(room.locals) != 1 or d is None or d.player != self.name or self.sent:
+            return
+        record = room_record(room)
+        names = default_seat_names(record, self.lang, room.people[self.name].lang.code)
+        try:
+            game = replay(rename_seats(record, names))
+        except RecordError:
+            return
+        options = {names.get(n, n): dict(o) for n, o in setup.seat_options.items() if n.lower() != self.name.lower()}
+        options[names.get(self.name, self.name)] = {"language": self.lang.code, "verbosity": self.holder.verbosity}
+        self.loading = dataclasses.replace(
+            setup,
+            game=game,
+            seats=[SeatSpec(names.get(name, name), kind) for name, kind in setup.seats],
+            lang=self.lang,
+            seat_options=options,
+            resumed=None,
+            load=None,
+            notices=[],
+        )
+        self.going_on = names
+        self.exit_code = 0
+
     def load_refusal(self, people: int) -> str | None:
         """Why a saved game of ``people`` persons cannot be loaded in this one (an English
         template with ``{file}`` and ``{command}``), or None: here it must be one person's."""
@@ -280,19 +376,50 @@ class ThinkingBot(BotSeat):
     """A bot seat of ``play``'s table that thinks in a thread of its own (a daemon thread: one
     still thinking when the game stops never holds up the program's end), so that the keyboard
     is read while it thinks; its answer comes to the table on the event loop. ``gave_up`` is
-    True once it found no legal answer (the table stopped)."""
+    True once it found no legal answer (the table stopped). ``pace``, when set, is awaited
+    before each decision: the time the lines said so far need (:class:`Pace`), so that a game
+    nobody at this computer answers in is heard as it goes, not all at once."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.gave_up = False
         self.stuck = self.give_up
+        self.pace: Callable[[], Awaitable[None]] | None = None
 
     def give_up(self, _name: str) -> None:
         """No legal answer was found (in the bot's thread): :func:`_run_table` says so."""
         self.gave_up = True
 
-    def decide(self, decision: Any, view: Any) -> Any:
-        return _in_thread(lambda: BotSeat.decide(self, decision, view))
+    async def decide(self, decision: Any, view: Any) -> Any:
+        if self.pace is not None:
+            await self.pace()
+        return await _in_thread(lambda: BotSeat.decide(self, decision, view))
+
+
+LINE_SECONDS = 1.0
+"""The seconds each line said gets before a bot of a game without a person here answers on."""
+
+
+class Pace:
+    """The pace of a game of bots only (:func:`~a11y_dominion.console.hotseat.watch`): every line
+    said (:meth:`said`) gets :data:`LINE_SECONDS` before the next bot's answer (:meth:`wait`,
+    a bot seat's ``pace``), so that the lines come turn by turn at the speed they are read, as a
+    person at the table hears a bot's turn while the game waits for them. ``sleep`` waits a
+    number of seconds (``asyncio.sleep``; tests give their own)."""
+
+    def __init__(self, sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
+        self.sleep = sleep
+        self.lines = 0  # said since the last wait
+
+    def said(self) -> None:
+        """One more line was said."""
+        self.lines += 1
+
+    async def wait(self) -> None:
+        """Wait the time the lines said since the last wait need; no time when none was said."""
+        lines, self.lines = self.lines, 0
+        if lines:
+            await self.sleep(lines * LINE_SECONDS)
 
 
 async def _in_thread(work: Callable[[], Any]) -> Any:
@@ -345,16 +472,23 @@ def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language)
 
 def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> list[tuple[str, bool]]:
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
-    game's seed; a resumed one's date (and damage), whose turn it is and the last few
-    announcements; a loaded one's file (``left``: what became of the game left for it) and whose
-    turn it is. The hand is said with the first question."""
+    game's seed; a resumed one's date (and damage), the last few announcements, then whose turn
+    it is, so that the game going on is told apart from them (a person's question follows it, as
+    a watched game's next line does); a loaded one's file (``left``: what became of the game left
+    for it) and whose turn it is. The hand is said with the first question. A new game names its
+    Kingdom first when it is one of the rulebook's recommended sets ("This game's Kingdom is
+    Basic Intro.")."""
     name = room.local if len(room.locals) == 1 else None  # several people here: what every player may know
     lang, game = (room.people[name].lang if name is not None else setup.lang), room.table.game
-    if setup.resumed is None and not setup.load:
-        if len(room.locals) > 1:  # the seed determines every shuffle: not for several players to see
-            return []
-        return [(lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
     lines: list[tuple[str, bool]] = []
+    if setup.resumed is None and not setup.load:
+        config = game.config
+        named = kingdom_name(config.kingdom, config.events, config.landmarks)
+        if named is not None:
+            lines.append((lang.text(N_("This game's Kingdom is {name}."), name=lang._(named)), False))
+        if len(room.locals) > 1:  # the seed determines every shuffle: not for several players to see
+            return lines
+        return [*lines, (lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
     recent: list[str] = []
     if setup.resumed is not None:
         saved = setup.resumed
@@ -379,11 +513,11 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         where = lang.text(N_("Your turn {n}."), n=q.turn_number(view))
     else:
         where = q.turn_line(view, name, lang)
-    if where not in recent:  # the turn's start among the last announcements says it
-        lines.append((where, False))
     if recent:
         lines.append((lang._(N_("The last announcements:")), False))
         lines.extend((line, False) for line in recent)
+    if where not in recent:  # after them, where the game goes on (the turn's start among them says it)
+        lines.append((where, False))
     return lines
 
 
@@ -394,7 +528,7 @@ def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
 
 def _room(setup: PlaySetup, args: Any) -> TableRoom:
     """The room of ``setup``'s game: its person at this computer (with the seat's own language
-    and verbosity), its bots thinking as :class:`~a11y_dominion.console.app.Console`'s do
+    and verbosity), its bots thinking in threads of their own
     (seeded alike, so a game plays the same)."""
     specs = []
     made: dict[str, Any] = {}
@@ -482,6 +616,7 @@ def play_on_core(
     args: Any,
     reader: Any = None,
     played: Callable[[TableRoom, PlayConsole], None] | None = None,
+    keyboard: Terminal | None = None,
 ) -> int:
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
     :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
@@ -489,18 +624,22 @@ def play_on_core(
     lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
     1: the player stopped it, or it cannot go on). ``played(room, console)``, when given, is
     told each game's :class:`~a11y_dominion.remote.room.TableRoom` and its player's console
-    once that game ended here."""
+    once that game ended here. ``keyboard``, when given, is the terminal the line editor reads
+    and draws on instead of this computer's (prompt_toolkit's pipe input, for tests)."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
-    typed_here = reader is None and sys.stdin.isatty() and setup.out.isatty()
-    if reader is None and not typed_here:
+    typed_here = reader is None and keyboard is None and sys.stdin.isatty() and setup.out.isatty()
+    if reader is None and keyboard is None and not typed_here:
         reader = PlainReader(sys.stdin, setup.out)  # piped lines: read at questions only
+    stdin = keyboard if keyboard is not None else sys.stdin
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
             room = _room(setup, args)
             save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
             lang = room.people[room.local].lang if room.local else setup.lang  # the person's own
             lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
+            before: PlayConsole | None = None  # the console before the player changed the language
             while True:
+                console = None
                 try:
                     if not room.locals:  # bots only: watched
                         from .hotseat import watch
@@ -509,17 +648,29 @@ def play_on_core(
                     if len(room.locals) > 1:  # several people at this keyboard
                         from .hotseat import play_shared  # (hotseat builds on this module)
 
-                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines))
+                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines, stdin))
                     else:
-                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines))
+                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin, before))
                 finally:
-                    if save is not None:
+                    if save is not None and (console is None or console.going_on is None):
                         save.close()
                 if played is not None:
                     played(room, console)
                 if console.loading is None:
                     return code
                 setup, lines = console.loading, []
+                before = console if console.going_on is not None else None
+                if before is not None and reader is None and getattr(console.reader, "interactive", False):
+                    reader = console.reader  # the line editor goes on, the lines typed kept (Up recalls them)
+                if console.going_on is not None:  # the same game in the player's new language: quietly
+                    room = _room(setup, args)
+                    if not setup.game.answers:  # (else told from where it stands already)
+                        room.table.replace_game(room.table.game)
+                        room.recall_story()
+                    if save is not None:
+                        _rename_in(save, console.going_on)
+                        room.table.autosave = save
+                    continue
                 kept = save.id if save is not None and save.id and not save.finished and save.failed is None else None
                 room = _room(setup, args)
                 save, unsaved = _autosave(room, setup) if save is not None else (None, None)
@@ -538,17 +689,41 @@ def play_on_core(
         output.speaker.close()
 
 
+def _rename_in(save: Autosave, names: dict[str, str]) -> None:
+    """The seats renamed by ``names`` (name -> new name) in the game ``save`` keeps: its file goes
+    on with the names of its header."""
+    for old, new in names.items():
+        in_file = save.file_names.pop(old, old)
+        if in_file != new:
+            save.file_names[new] = in_file
+    save.humans = {names.get(name, name) for name in save.humans}
+
+
 async def _play(
-    room: TableRoom, setup: PlaySetup, args: Any, output: LocalOutput, reader: Any, lines: list[tuple[str, bool]]
+    room: TableRoom,
+    setup: PlaySetup,
+    args: Any,
+    output: LocalOutput,
+    reader: Any,
+    lines: list[tuple[str, bool]],
+    stdin: Any,
+    before: PlayConsole | None = None,
 ) -> tuple[int, PlayConsole]:
-    """Play the room's game at this keyboard (``args``: the ``play`` options), ``lines`` said
-    first: (the exit code, the console)."""
+    """Play the room's game at this keyboard (``stdin``, or ``reader`` reading the typed lines;
+    ``args``: the ``play`` options), ``lines`` said first: (the exit code, the console).
+    ``before``: the console of this game before the player changed the language: its question
+    was put already, and is not put again; the place in the help pages goes on."""
     playing: list[PlayConsole] = []
 
     def made(console: HostConsole | None) -> None:
         if isinstance(console, PlayConsole):
             console.setup = setup
             console.think_ms = getattr(args, "think_ms", None)
+            if before is not None:
+                console.put_before, console.command_state = True, before.command_state
+            completer = getattr(getattr(console.reader, "session", None), "completer", None)
+            if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
+                completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
             if _from_position(room):  # its turn began before the game's log: whose it is, told
                 current = room.table.game.current.name
                 console.holder.restart(current)
@@ -562,7 +737,7 @@ async def _play(
         play_own_seat(
             room,
             output,
-            sys.stdin,
+            stdin,
             reader,
             greet=lambda console: _greet(console, lines),
             cls=PlayConsole,
@@ -577,8 +752,11 @@ async def _play(
             for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
                 room.out(setup.lang.msg(notice))
             room.over = True
-            for session in list(room.sessions.values()):  # the player's console ends, as at the host
-                _end(session)
+            if playing and playing[0].stays_after_game():  # as a remote player, until quit
+                playing[0].stay_after_game()
+            else:
+                for session in list(room.sessions.values()):  # the player's console ends, as at the host
+                    _end(session)
         return await seat, playing[0]
     finally:
         table.cancel()
@@ -637,9 +815,11 @@ def _put_back(room: TableRoom, error: Exception) -> bool:
 async def _run_table(room: TableRoom) -> None:
     """The room's game, once its player is in. After an engine fault the game is put back to
     before the answer that failed and goes on (:func:`_put_back`); when that fails, or the same
-    answer failed :data:`~a11y_dominion.console.app.MAX_FAULTS` times in a row, one sentence
+    answer failed :data:`MAX_FAULTS` times in a row, one sentence
     ends it. A new game from a position tells its turn's start after its set-up lines, as every
-    turn's start is told."""
+    turn's start is told. A screen that went away while the game was told (BrokenPipeError:
+    a watched game piped into a program that stopped reading) is no engine fault: it is raised,
+    and the game stays as its autosave kept it."""
     await room.everyone_in.wait()
     if _from_position(room) and room.locals and not room.table.told.get(room.locals[0], 0):
         room.table.deliver()  # the set-up lines
@@ -661,6 +841,8 @@ async def _run_table(room: TableRoom) -> None:
             if stuck is not None:
                 _ends(room, N_("{player} could not find a legal answer; the game cannot go on."), player=stuck.name)
             return
+        except BrokenPipeError:  # the screen went away (a pipe closed): the game as saved is kept
+            raise
         except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
             logging.getLogger("a11y_dominion.play").warning("the game engine failed", exc_info=e)
             faults = [*faults[-(MAX_FAULTS - 1) :], room.table.before]

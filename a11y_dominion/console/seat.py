@@ -1,23 +1,15 @@
-"""A person at the console: the table's seat of one person, and of a bot.
+"""A person's seat and a bot's seat at a game of this computer.
 
 A :class:`HumanSeat` is a person's :class:`~.narration.Narration` (at a shared
 computer each has its own, whose sentences are said only while that seat has
 the keyboard; the rest waits and comes out, in order, when the keyboard comes
-to it) at the table. A human seat is a seat of the :class:`~a11y_dominion.table.Table`: the
-table tells it the events it may know, already redacted for it
-(:meth:`HumanSeat.tell`; its narrator narrates what it is given and decides
-no privacy itself), and asks it for answers (:meth:`HumanSeat.decide`),
-which the console's prompt gives. :class:`BotSeat` puts a bot at the table
+to it), held by the console core of the seat. :class:`BotSeat` puts a bot at the table
 with the console's fallback: after a refused answer or an engine fault, a
 random legal answer, up to :data:`BOT_ATTEMPTS` tries.
 """
 
 from __future__ import annotations
 
-import _thread
-import signal
-import sys
-import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -32,74 +24,12 @@ if TYPE_CHECKING:
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
 
 
-class CtrlCWhileThinking:
-    """Ctrl+C between prompts (while bots think), as a context manager around a game's loop
-    (in the main thread; a prompt takes Ctrl+C for itself while it reads).
-
-    Python raises Ctrl+C's KeyboardInterrupt wherever the program is; inside a finalizer
-    (an object's ``__del__``, such as a finished prompt's event loop collected meanwhile) it
-    is dropped with a traceback printed. Here such a press is raised again a moment later,
-    once the finalizer is done (by :func:`_thread.interrupt_main`, on every system); one that
-    is dropped all the same prints nothing and is counted in ``lost``, for a bot's seat to say."""
-
-    def __init__(self) -> None:
-        self.lost = 0
-        self._hook: Callable[..., object] | None = None
-        self._handler: Any = None
-
-    def __enter__(self) -> CtrlCWhileThinking:
-        self._hook = sys.unraisablehook
-        sys.unraisablehook = self._unraisable
-        try:
-            self._handler = signal.signal(signal.SIGINT, self._pressed)
-        except ValueError:  # not the main thread: Ctrl+C is not ours to take
-            self._handler = None
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._hook is not None:
-            sys.unraisablehook = self._hook
-        if self._handler is not None:
-            signal.signal(signal.SIGINT, self._handler)
-
-    def _pressed(self, signum: int, frame: Any) -> None:
-        f = frame
-        while f is not None:
-            if f.f_code.co_name == "__del__":  # dropped if raised here: raised again when it is done
-                threading.Timer(0.02, _thread.interrupt_main).start()
-                return
-            f = f.f_back
-        raise KeyboardInterrupt
-
-    def _unraisable(self, unraisable: Any) -> None:
-        if isinstance(unraisable.exc_value, KeyboardInterrupt):
-            self.lost += 1
-        elif self._hook is not None:
-            self._hook(unraisable)
-
-
 class HumanSeat(Narration):
-    """One human seat at this keyboard: its :class:`~.narration.Narration` (every argument
-    but ``host``), and the table's seat protocol. ``host``: the console, whose ``ask(seat,
-    decision, view)`` reads this seat's answer at the prompt and whose ``refused(seat,
-    decision, message)`` says why an answer was refused."""
+    """One person's seat at this keyboard: its :class:`~.narration.Narration`, which the
+    console core of the seat holds (what is told to the seat, narrated in its language and
+    verbosity, its history and speech)."""
 
     kind = "human"
-
-    def __init__(self, name: str | None, *args: Any, host: Any = None, **kwargs: Any) -> None:
-        super().__init__(name, *args, **kwargs)
-        self.host = host
-
-    def decide(self, decision, view):
-        """The answer to ``decision`` (a list of option keys), typed at the prompt when
-        this seat has the keyboard (after a hand-over if it had not). Raises
-        :class:`~a11y_dominion.table.StopTable` when the game stops or another game
-        was loaded instead."""
-        return self.host.ask(self, decision, view)
-
-    def refused(self, decision, message) -> None:
-        """The table refused this seat's answer: say why; the question stands."""
-        self.host.refused(self, decision, message)
 
     def __repr__(self) -> str:
         return f"HumanSeat({self.name!r}, {self.lang.code}, {self.verbosity})"
@@ -115,13 +45,6 @@ class BotSeat:
     given, is the number of answers the game had so far: before each decision
     the bot is reseeded with it (``bot.reseed``), so that its answers depend
     only on the seed and the game, and a resumed game goes on identically.
-    ``before()``, when given, is called before every decision of the bot.
-    ``interrupted(name)``, when given, is called when Ctrl+C comes while the bot thinks
-    (a KeyboardInterrupt): the bot then thinks again, unless it raises
-    :class:`~a11y_dominion.table.StopTable` (the game stops); without it the
-    KeyboardInterrupt goes on up. ``lost()``, when given, counts the presses Python
-    dropped (:class:`CtrlCWhileThinking`): one dropped while the bot thought is said
-    through ``interrupted`` after its answer.
     """
 
     reads_scores = False  # a bot's view comes without the players' scores
@@ -133,13 +56,7 @@ class BotSeat:
         seed: int,
         stuck: Callable | None = None,
         steps: Callable | None = None,
-        before: Callable | None = None,
-        interrupted: Callable | None = None,
-        lost: Callable[[], int] | None = None,
     ):
-        self.interrupted = interrupted  # Ctrl+C while the bot thinks
-        self.lost = lost  # how many presses of Ctrl+C Python dropped so far (CtrlCWhileThinking.lost)
-        self.before = before  # called before the bot decides (it may think a while)
         self.name = name
         self.steps = steps
         self.bot = bot
@@ -158,8 +75,6 @@ class BotSeat:
         """The bot's answer to ``decision`` (the seat's ``view`` given), or a random legal one
         when this decision is being tried again. Raises :class:`~a11y_dominion.table.StopTable`
         after :data:`BOT_ATTEMPTS` tries."""
-        if self.before is not None:
-            self.before()
         self.attempt = self.attempt + 1 if self._retry else 0
         self._retry = False
         if self.attempt >= BOT_ATTEMPTS:
@@ -168,20 +83,9 @@ class BotSeat:
             raise StopTable("stuck")
         if self.attempt == 0:
             reseed = getattr(self.bot, "reseed", None)
-            while True:
-                if self.steps is not None and reseed is not None:
-                    reseed(self.steps())
-                if self.interrupted is None:
-                    return self.bot.decide(decision, view)
-                lost = self.lost() if self.lost is not None else 0
-                try:
-                    answer = self.bot.decide(decision, view)
-                except KeyboardInterrupt:
-                    self.interrupted(self.name)  # the game goes on (the bot thinks again), or stops
-                    continue
-                if self.lost is not None and self.lost() > lost:  # a press Python dropped: said now
-                    self.interrupted(self.name)
-                return answer
+            if self.steps is not None and reseed is not None:
+                reseed(self.steps())
+            return self.bot.decide(decision, view)
         return RandomBot(self.seed + self.attempt).decide(decision, view)
 
     def relearn(self, events: list) -> None:

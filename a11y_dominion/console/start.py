@@ -1,9 +1,8 @@
-"""Starting a console game from the ``play`` command: the options, the saved
-settings and a save file to go on with give a :class:`~.app.Console`.
+"""Starting a game from the ``play`` command: the options, the saved settings and a save
+file to go on with give a :class:`PlaySetup`, played on the console core.
 
-:func:`run_console` is what ``a11y-dominion play`` runs; :func:`make_console`
-builds the console (tests give it their own output and input); the seat
-options say each human seat's language and verbosity.
+:func:`run_console` is what ``a11y-dominion play`` runs (tests give it their own output and
+input); the seat options say each human seat's language and verbosity.
 """
 
 from __future__ import annotations
@@ -25,10 +24,8 @@ from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, 
 from ..seeds import new_game_seed
 from ..settings import load_settings, save_settings, seat_settings, settings_path
 from ..textinput import typed_line
-from .app import Console
-from .completion import DecisionCompleter, Seen
-from .display import Display, PlainReader, PromptReader, quiet_type_ahead, wants_plain
-from .keys import bad_keys, build_key_bindings
+from .display import Display, wants_plain
+from .keys import bad_keys
 from .persistence import game_from_record, load_game
 
 
@@ -38,24 +35,22 @@ def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -
     The game is played on the console core
     (:func:`~a11y_dominion.console.playend.play_on_core`): one person against bots, several
     people at this keyboard, or bots only, watched. ``stdout``, ``reader``, ``pt_input`` and
-    ``pt_output`` replace the terminal for tests (with ``pt_input`` the game is
-    :class:`~.app.Console`'s). Bad options print one sentence on standard error and return 2.
+    ``pt_output`` replace the terminal for tests: ``reader`` reads typed lines, or the line
+    editor reads prompt_toolkit's input ``pt_input`` and draws on its output ``pt_output``
+    (``DummyOutput`` unless given). Bad options print one sentence on standard error and return 2.
     """
+    from .keyboard import Terminal
+    from .playend import play_on_core
+
     setup = play_setup(args, stdout, asking=reader is None and pt_input is None)
     if isinstance(setup, int):
         return setup
-    if pt_input is None:
-        from .playend import play_on_core
+    keyboard = None
+    if pt_input is not None:
+        from prompt_toolkit.output import DummyOutput
 
-        return play_on_core(setup, args, reader)
-    console = setup_console(setup, args, reader, pt_input, pt_output)
-    typed_here = isinstance(console.reader, PromptReader) and pt_input is None  # the terminal's own keys
-    try:
-        with quiet_type_ahead(sys.stdin if typed_here else None):
-            return console.run()
-    finally:
-        console.stop_autosave()
-        console.speaker.close()
+        keyboard = Terminal(pt_input, pt_output if pt_output is not None else DummyOutput())
+    return play_on_core(setup, args, reader, keyboard=keyboard)
 
 
 @dataclass
@@ -95,15 +90,6 @@ class PlaySetup:
         return len(people) == 1
 
 
-def make_console(args, stdout=None, reader=None, pt_input=None, pt_output=None, settings=None):
-    """A :class:`Console` for the ``play`` options, or an exit code after a bad option
-    (:func:`play_setup`, then :func:`setup_console`); ``settings`` as for :func:`play_setup`."""
-    setup = play_setup(args, stdout, settings, asking=reader is None and pt_input is None)
-    if isinstance(setup, int):
-        return setup
-    return setup_console(setup, args, reader, pt_input, pt_output)
-
-
 def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySetup | int:
     """The :class:`PlaySetup` of the ``play`` options, or an exit code after a bad option
     (one sentence on standard error, 2). ``asking``: the player may be asked whether they
@@ -129,7 +115,6 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         or (resumed.language if resumed is not None and resumed.language in ("en", "nl") else None)
         or "en"
     )
-    speech = getattr(args, "speech", None) or settings.get("speech") or "auto"
     verbosity = (
         getattr(args, "verbosity", None)
         or settings.get("verbosity")
@@ -201,9 +186,7 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         return fail(lang.msg(refused))
     notices = [lang.msg(warning)] if warning else []
     notices += [lang.msg(m) for m in [*aside, *getattr(args, "set_aside", [])]]  # damaged autosaves kept aside
-    auto_why = None
-    if speech == "auto":
-        speech, auto_why = auto_speech(settings, lang, out, asking=asking)
+    speech, auto_why = chosen_speech(getattr(args, "speech", None), settings, lang, out, asking=asking)
     plain = wants_plain(speech, getattr(args, "plain", False), out)
     display = Display(out, plain=plain, lang=lang)
     notices.extend(unfinished_notice(unfinished, lang))
@@ -246,53 +229,6 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         settings=settings,
         out=out,
     )
-
-
-def setup_console(setup: PlaySetup, args, reader=None, pt_input=None, pt_output=None) -> Console:
-    """The :class:`Console` of ``setup`` (the ``play`` options ``args`` give the bots'
-    thinking time and rollouts, and whether the game is autosaved), reading typed lines
-    with ``reader`` (or prompt_toolkit's ``pt_input`` and ``pt_output``, or the terminal)."""
-    game, seats, settings, keys = setup.game, setup.seats, setup.settings, setup.keys
-    resumed, load, out = setup.resumed, setup.load, setup.out
-    console = Console(
-        game,
-        seats,
-        setup.display,
-        setup.speaker,
-        verbosity=setup.verbosity,
-        seed=setup.seed,
-        lang=setup.lang,
-        keys=keys,
-        think_ms=getattr(args, "think_ms", None),
-        rollouts=getattr(args, "rollouts", None),
-        bot_options=setup.bots,
-        confirm=bool(settings.get("confirm", True)),
-        options=settings.get("options") or "new",
-        seat_options=setup.seat_options,
-    )
-    console.notices = setup.notices
-    console.hints = bool(settings.get("hints", True))  # the hint command (off for competitive play)
-    console.auto_why = setup.auto_why
-    if resumed is not None:
-        console.resumed = resumed
-    if getattr(args, "autosave", True):
-        console.start_autosave(resumed)
-        if resumed is not None and game.pending is None and console.autosave is not None:
-            console.autosave.finish(game)  # it ended with the last answer saved
-    if reader is None:
-        interactive = pt_input is not None or (sys.stdin.isatty() and out.isatty())
-        if interactive:
-            console.completer = DecisionCompleter(lambda: Seen.of_game(console.game), console.lang)
-            reader = PromptReader(
-                console.completer, build_key_bindings(keys), plain=setup.plain, input=pt_input, output=pt_output
-            )
-        else:
-            reader = PlainReader(sys.stdin, out)
-    console.reader = reader
-    if load or resumed is not None:
-        console.use_game(game, seats, narrate_from=len(game.log))
-        console.loaded = shown_name(load) if load else load
-    return console
 
 
 def position_game(path: str, players: str | None, lang: Language) -> tuple:
@@ -377,6 +313,40 @@ NOT_ANSWERED = N_(
 SCREEN_READER_RUNS = N_(
     "Automatic mode: a screen reader is running, so the game does not speak; your screen reader reads the text."
 )
+
+
+def chosen_speech(given: str | None, settings: dict, lang: Language, out, asking: bool = True) -> tuple:
+    """The speech mode of a command that takes ``--speech`` (``given``: its value, None when
+    not given), as (mode, why): ``given``, else the ``speech`` setting, else ``auto``, which
+    :func:`auto_speech` turns into what the player uses (asking once, with ``asking``, where
+    ``out`` and standard input are a terminal). With ``asking``, a ``--speech screen-reader``
+    given answers that question for the next starts too, as the answer typed at it does
+    (:func:`remember_screen_reader`); without it (a mode already chosen) nothing is kept."""
+    if given == "screen-reader" and asking:
+        remember_screen_reader(settings)
+    speech = given or settings.get("speech") or "auto"
+    if speech == "auto":
+        return auto_speech(settings, lang, out, asking=asking)
+    return speech, None
+
+
+def remember_screen_reader(settings: dict) -> None:
+    """The player said they use a screen reader (``--speech screen-reader``): while the
+    ``screen_reader`` setting is still ``ask``, it becomes ``yes`` in ``settings`` (a dict as
+    :func:`load_settings` returns) and in the settings file, as :func:`ask_screen_reader` keeps
+    the answer typed at its question. A file that cannot be written is left as it is (the
+    question comes at the next start without the option); nothing is raised."""
+    if (settings.get("screen_reader") or "ask") != "ask":
+        return
+    settings["screen_reader"] = "yes"
+    try:
+        data, warning = load_settings()
+        if warning is not None or (data.get("screen_reader") or "ask") != "ask":
+            return  # a damaged file is not written over; an answer already kept stays
+        data["screen_reader"] = "yes"
+        save_settings(data)
+    except OSError:
+        pass
 
 
 def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tuple:

@@ -143,7 +143,8 @@ def read_password(prompt: str, stdin=None, stderr=None) -> str:
 def run_join(args, stdout=None) -> int:
     """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
     reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
-    from ..console.app import STARTING, speech_line
+    from ..console.commands import speech_line
+    from ..console.keyboard import STARTING
     from ..settings import load_settings, seat_settings
 
     out = stdout if stdout is not None else sys.stdout

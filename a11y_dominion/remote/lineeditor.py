@@ -35,7 +35,7 @@ from typing import Any
 from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
-from ..console.display import PlainLines, choices_line
+from ..console.display import PlainLines, choices_line, history_end, no_completion
 from ..i18n import Language
 from ..textinput import MAX_LINE, SEQUENCE, printable
 
@@ -95,7 +95,7 @@ class LineEditor:
         self._strings: list[str] = []  # the history's lines when this line began
         self._index = 0  # where Up and Down are in them (len: the line being typed)
         self._typed = ""  # the line being typed, while Up shows an older one
-        self._listed: tuple[str, int] | None = None  # the line and cursor at the last Tab's list
+        self._listed: tuple[Any, ...] | None = None  # the line and cursor at the last Tab's list (or history's end)
         self._tab = False  # the last key was Tab
 
     # ------------------------------------------------------------ the line's life
@@ -221,9 +221,9 @@ class LineEditor:
             start = m.start() if m is not None else pos
             self.line, self.pos = line[:start] + line[pos:], start
         elif name in ("up", "c-p"):
-            self._recall(-1)
+            self._recall(-1, out)
         elif name in ("down", "c-n"):
-            self._recall(1)
+            self._recall(1, out)
         elif name == "c-i":
             self._complete(tab, out)
         if len(self.line) < self.limit:
@@ -242,10 +242,21 @@ class LineEditor:
             self.line = self.line[: self.pos] + text + self.line[self.pos :]
             self.pos += len(text)
 
-    def _recall(self, step: int) -> None:
-        """Up (``step`` -1) or Down (1): the line before or after in the history."""
+    def _recall(self, step: int, out: list[str]) -> None:
+        """Up (``step`` -1) or Down (1): the line before or after in the history; past its end
+        one sentence above the typed line says so (:func:`~a11y_dominion.console.display.history_end`),
+        not again at once."""
         index = self._index + step
-        if self.hidden or not 0 <= index <= len(self._strings):
+        if self.hidden:
+            return
+        if not 0 <= index <= len(self._strings):
+            if self._listed == (self.line, self.pos, step):
+                return
+            self._listed = (self.line, self.pos, step)
+            out.append(self._finish(keep=True))
+            said = history_end(step, self.lang()) + "\r\n"
+            out.append(said)
+            out.append(self.drawn_again(said))
             return
         if self._index == len(self._strings):
             self._typed = self.line
@@ -273,12 +284,13 @@ class LineEditor:
         if common:
             self._insert(common)
             return
-        if not completions or (repeat and self._listed == (self.line, self.pos)):
+        if repeat and self._listed == (self.line, self.pos):
             return
         self._listed = (self.line, self.pos)
         words = [printable(c.display_text) for c in completions]
         out.append(self._finish(keep=True))
-        listed = choices_line(words, self.lang()) + "\r\n"
+        said = choices_line(words, self.lang()) if words else no_completion(self.line[: self.pos], self.lang())
+        listed = said + "\r\n"
         out.append(listed)
         out.append(self.drawn_again(listed))
 

@@ -112,8 +112,8 @@ class HostTerminal:
         stops it; the console's exit code. ``output`` (a
         :class:`~a11y_dominion.console.keyboard.LocalOutput`) and ``reader`` are this
         computer's screen and keyboard unless given."""
-        from ..console.app import STARTING, speech_line
-        from ..console.keyboard import local_output
+        from ..console.commands import speech_line
+        from ..console.keyboard import STARTING, local_output
         from ..settings import load_settings
 
         host = self.host

@@ -34,11 +34,18 @@ class HostedSettings:
     now and the host keeps them with the hosted game (the player's own settings file is on
     another computer). ``console`` is the console core that narrates to the player (an ssh
     seat's), whose narration and completion change too; ``output(rich)``, when given, changes
-    plain or rich output. The speech output and the hints are not this seat's to change: one
-    sentence each."""
+    plain or rich output; ``changed(key, value)``, when given, hears each setting changed (the
+    server's session: its lobby answers in the seat's language). The speech output and the
+    hints are not this seat's to change: one sentence each."""
 
-    def __init__(self, seat: RemoteSeat, console: Any, output: Callable[[bool], None] | None = None) -> None:
-        self.seat, self.console, self.output = seat, console, output
+    def __init__(
+        self,
+        seat: RemoteSeat,
+        console: Any,
+        output: Callable[[bool], None] | None = None,
+        changed: Callable[[str, Any], None] | None = None,
+    ) -> None:
+        self.seat, self.console, self.output, self.changed = seat, console, output, changed
 
     def change(self, key: str, value: Any) -> str | None:
         seat = self.seat
@@ -58,6 +65,8 @@ class HostedSettings:
             seat.change("options", value)
             return None
         seat.settings(language=value if key == "language" else None, verbosity=value if key == "verbosity" else None)
+        if self.changed is not None:
+            self.changed(key, value)
         return None
 
     def keep(self, key: str, value: Any) -> str:

@@ -911,6 +911,7 @@ class TerminalSession(PromptToolkitSSHSession):
         link: Any,
         refuse: Callable[[str], Awaitable[bool]] | None = None,
         leaving: Callable[[], Awaitable[None]] | None = None,
+        changed: Callable[[str, Any], None] | None = None,
     ) -> int:
         """Play the seat of :attr:`seat` (the host's seat, whose language and verbosity the
         narration starts in) through the console core over ``link`` (a
@@ -919,7 +920,9 @@ class TerminalSession(PromptToolkitSSHSession):
         refusal on each line typed (the server's rate, mute and lobby commands at a table): True
         when it took the line; ``leaving()``, when given, is quit's (and Ctrl+D's) instead of the
         console's own question. Returns the exit code of the session (0: the player left or
-        the game ended; 1: the host ended it; 2: the seat could not be taken)."""
+        the game ended; 1: the host ended it; 2: the seat could not be taken). ``changed(key,
+        value)``, when given, hears each setting the player changes at the seat (``language``
+        with its code, ``verbosity``...)."""
         from ..announcements.speech import Speaker
         from ..console.completion import DecisionCompleter
         from ..console.seat import HumanSeat
@@ -932,7 +935,7 @@ class TerminalSession(PromptToolkitSSHSession):
         screen = _Screen(self)
         holder = HumanSeat(seat.name, lang=seat.lang, verbosity=seat.verbosity, print_fn=screen.line)
         console = _SeatConsole(link, holder, screen, Speaker("off"), _Keys(self), help_seat="ssh")
-        console.store = HostedSettings(seat, console, self._use_output)
+        console.store = HostedSettings(seat, console, self._use_output, changed)
         console.settings_file = False  # the host keeps them with the game
         console.speaks = False  # the player's own screen reader reads the lines
         console.refuse, console.leaving = refuse, leaving

@@ -162,12 +162,11 @@ class TurnMoves(Sequence[Move]):
             return self._game.move_is_legal(self._player, move)
         return move in self._list()
 
-    def buys(self) -> list[Move]:
-        """The buys among the moves, in their order (:meth:`TurnFlowMixin.buy_options`: the
-        other moves are not listed for them when they were not listed yet)."""
-        if self._moves is None:
-            return self._game.buy_options(self._player)
-        return [m for m in self._moves if m.kind is _MK_BUY]
+    def buys(self, tops: list[str]) -> list[Move]:
+        """The buys among the moves, in their order (:meth:`TurnFlowMixin.buy_options`: the other
+        moves are not listed for them); ``tops`` gets the name of what each buys (a pile's top
+        card, an Event's name), in the same order."""
+        return self._game.buy_options(self._player, tops)
 
     def __iter__(self) -> Iterator[Move]:
         return iter(self._list())
@@ -899,10 +898,11 @@ class TurnFlowMixin(GameBase):
         opts.append(_END)
         return opts
 
-    def buy_options(self, p: Player) -> list[Move]:
+    def buy_options(self, p: Player, tops: list[str] | None = None) -> list[Move]:
         """The legal buys of ``p`` among :meth:`turn_options`, in their order: with a Buy left and
         no Debt (Empires rulebook, Debt), each Supply pile whose top card costs at most the coins
-        the turn has, then each such Event (base rulebook, Buy phase)."""
+        the turn has, then each such Event (base rulebook, Buy phase). ``tops``, when given, gets
+        the name of what each buys (a pile's top card, an Event's name), in the same order."""
         t = self.turn
         opts: list[Move] = []
         if t.buys <= 0 or p.debt != 0:
@@ -914,9 +914,13 @@ class TurnFlowMixin(GameBase):
             spec = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
             if spec is not None and spec.cost.coins <= coins:
                 opts.append(buys.get(pl.name) or _move(_MK_BUY, pl.name))
+                if tops is not None:
+                    tops.append(spec.name)
         for e in self.events:
             if EVENTS[e].cost.coins <= coins:
                 opts.append(_move(_MK_BUY, e))
+                if tops is not None:
+                    tops.append(e)
         return opts
 
     def move_is_legal(self, p: Player, move: Move) -> bool:

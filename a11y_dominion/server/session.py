@@ -349,10 +349,24 @@ class ServerSession(TerminalSession):
         """Play the table's seat through the console core until the player goes back to the
         lobby; a session whose seat a newer login took ends, as the seat's console said."""
         link = self.held
-        await self.seated(link, lambda line: self._table_line(person, line), lambda: self._leave_table(person))
+        await self.seated(
+            link,
+            lambda line: self._table_line(person, line),
+            lambda: self._leave_table(person),
+            lambda key, value: self._seat_setting(person, key, value),
+        )
         if self.held is link:  # the table ended this session (another login took the seat)
             self.to_lobby()
             self.exit(0)
+
+    def _seat_setting(self, person: Person, key: str, value: Any) -> None:
+        """The player changed the setting ``key`` to ``value`` at a table's seat: a language
+        is this session's from now on, for the lobby's words and answers too (at the table, and
+        in the lobby after it); the account's own settings stay as they are."""
+        if key == "language":
+            person.settings = {**person.settings, "language": value}
+            if self.lobby_seat is not None:
+                self.lobby_seat.lang = person.lang
 
     async def _table_line(self, person: Person, line: str) -> bool:
         """A line typed at a table's seat, before the seat's console reads it: True when it is

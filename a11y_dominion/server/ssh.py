@@ -553,6 +553,7 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
 
     quiet_loop()
     lang = server.lang
+    from .pauses import ShortPauses
     from .pool import BotPools
 
     server.pools = server.tables.pools = BotPools.from_config(server.config.bots)
@@ -575,6 +576,8 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
             file=sys.stderr,
         )
         return EXIT_CANNOT_START
+    short = ShortPauses()
+    short.start()  # (what the server made to start, and the tables brought back, are looked at no more)
     port = int(ssh.sockets[0].getsockname()[1])
     fingerprint = str(server.host_key.get_fingerprint())
     print(lang.text(N_("Listening for SSH on {host} port {port}."), host=listen, port=port), flush=True)
@@ -584,9 +587,11 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
     loop = asyncio.get_running_loop()
     back = stop_signals(loop, server.stopped.set, server.stopped.set)
     hangup = reload_on_hangup(loop, server.reload)
+    pauses = asyncio.ensure_future(short.run())
     try:
         await server.stopped.wait()
     finally:
+        pauses.cancel()
         hangup()
         back()
         server.goodbye()

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from ..announcements.words import join_names
 from ..i18n import N_, Language
-from ..kingdoms import KingdomError
+from ..kingdoms import NAMED_KINGDOMS, KingdomError
 from ..rules.decisions import Msg
 from ..tableoptions import TableOptions, setup_of, table_options
 from .lobby import Person
@@ -50,10 +50,6 @@ PRIVATE_WORDS = ("private", "besloten")
 
 AFTER_GAME_LINE = N_("The game is over; log, repeat and score still work here, and leave goes back to the lobby.")
 """What a player at a table, and a watcher, hears after the final scores."""
-
-NAMED_KINGDOMS = {"basic-intro": N_("Basic Intro"), "advanced-intro": N_("Advanced Intro")}
-"""The rulebook's recommended Kingdoms by the word typed, with the names the lobby reads (Dutch:
-the Dutch rulebook's); ``random`` reads "random", card names "chosen Kingdom"."""
 
 
 class SeatHolder(Protocol):
@@ -184,7 +180,8 @@ def free_words(n: int, lang: Language) -> str:
 
 
 def kingdom_words(options: TableOptions, lang: Language) -> str:
-    """The table's Kingdom as the lobby reads it, in ``lang``: "Basic Intro", "random", "chosen Kingdom"."""
+    """The table's Kingdom as the lobby reads it, in ``lang``: "Basic Intro" (the rulebook's recommended
+    Kingdoms, :data:`~a11y_dominion.kingdoms.NAMED_KINGDOMS`), "random", "chosen Kingdom"."""
     key = options.kingdom.strip().lower()
     if key in NAMED_KINGDOMS:
         return lang._(NAMED_KINGDOMS[key])

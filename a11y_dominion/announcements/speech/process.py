@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 
 from .output import Output, OutputUnavailable, SpeechOutputError
 
@@ -82,12 +83,27 @@ class _ProcessOutput(Output):
         if text.startswith("-"):
             text = " " + text
         assert self._program is not None
-        return subprocess.Popen(
-            self._command(self._program, text),
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
+        command = self._command(self._program, text)
+        # a process group of its own, so that Ctrl+C at the terminal (sent to the terminal's foreground
+        # group on POSIX, to every process of the console on Windows) reaches the game alone, and the
+        # program says its line to the end
+        if sys.platform == "win32":
+            new_group = int(getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200))
+            return subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                creationflags=new_group,
+            )
+        else:
+            return subprocess.Popen(
+                command,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         """Start speaking ``text`` now, or queue it behind the current message.
@@ -167,6 +183,26 @@ class _ProcessOutput(Output):
     def close(self) -> None:
         """Same as ``silence``."""
         self.silence()
+
+    def wait_done(self, timeout: float) -> bool:
+        """Wait at most ``timeout`` seconds until the message being spoken and those queued
+        behind it are said (closing this output stops its program, so its speech ends with
+        this program); True when they are, or :meth:`silence` dropped them."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self._lock:
+                process = self._process
+                busy = process is not None and (process.poll() is None or bool(self._pending))
+            left = deadline - time.monotonic()
+            if not busy or left <= 0:
+                return not busy
+            if process is not None and process.poll() is None:
+                try:
+                    process.wait(timeout=min(left, 0.5))
+                except subprocess.TimeoutExpired:
+                    pass
+            else:  # the next message is about to start
+                time.sleep(0.01)
 
     def is_speaking(self) -> bool:
         """Return True while a message is being spoken or waits in the queue."""
