@@ -25,6 +25,7 @@ from a11y_dominion.announcements.speech import (
 )
 from a11y_dominion.announcements.speech import speechd as speechd_module
 from a11y_dominion.announcements.speech.detect import Reports
+from a11y_dominion.announcements.speech.process import own_group
 from speechdoubles import RecordingOutput
 
 
@@ -509,6 +510,12 @@ def test_espeak_says_its_line_to_the_end_through_ctrl_c_and_is_waited_for(fake_e
     gate.touch()
     assert output.wait_done(60)  # (only a hang takes that long)
     assert read_log(fake_espeak, 2) == ["Bob buys Silver.", "Game stopped."] and not output.is_speaking()
+
+
+def test_a_speech_program_gets_a_process_group_of_its_own_on_each_system():
+    # Windows sends Ctrl+C to every process of the console unless the program has a group of its own
+    assert own_group("win32") == {"creationflags": 0x200}  # CREATE_NEW_PROCESS_GROUP
+    assert own_group("linux") == own_group("darwin") == {"start_new_session": True}
 
 
 @pytestmark_posix

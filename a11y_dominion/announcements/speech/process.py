@@ -9,8 +9,20 @@ import subprocess
 import sys
 import threading
 import time
+from typing import Any
 
 from .output import Output, OutputUnavailable, SpeechOutputError
+
+
+def own_group(platform: str) -> dict[str, Any]:
+    """The :class:`subprocess.Popen` options (a dict of keyword arguments) that start a speech
+    program in a process group of its own on ``platform`` (``sys.platform``'s value), so that
+    Ctrl+C at the terminal (sent to the terminal's foreground group on POSIX, to every process of
+    the console on Windows) reaches the game alone and the program says its line to the end:
+    ``creationflags=CREATE_NEW_PROCESS_GROUP`` on Windows, ``start_new_session=True`` elsewhere."""
+    if platform == "win32":
+        return {"creationflags": int(getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200))}
+    return {"start_new_session": True}
 
 
 class _ProcessOutput(Output):
@@ -84,26 +96,13 @@ class _ProcessOutput(Output):
             text = " " + text
         assert self._program is not None
         command = self._command(self._program, text)
-        # a process group of its own, so that Ctrl+C at the terminal (sent to the terminal's foreground
-        # group on POSIX, to every process of the console on Windows) reaches the game alone, and the
-        # program says its line to the end
-        if sys.platform == "win32":
-            new_group = int(getattr(subprocess, "CREATE_NEW_PROCESS_GROUP", 0x200))
-            return subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                creationflags=new_group,
-            )
-        else:
-            return subprocess.Popen(
-                command,
-                stdin=subprocess.DEVNULL,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
+        return subprocess.Popen(
+            command,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            **own_group(sys.platform),
+        )
 
     def speak(self, text: str, interrupt: bool = False) -> None:
         """Start speaking ``text`` now, or queue it behind the current message.
