@@ -121,6 +121,31 @@ def test_a_player_who_dropped_comes_back_after_the_game_and_hears_the_result_las
     asyncio.run(main())
 
 
+def test_a_player_who_heard_the_end_and_comes_back_hears_the_final_scores_and_the_winner_again():
+    async def main():
+        host, _ann, _printed = dropped_host("Ann:remote,Bot:bigmoney")
+        assert await asyncio.wait_for(host.table.run_async(), 60) is None
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        join_messages(host, "Ann", "ann 2")  # she hears the end, then her connection breaks
+        host.leave("Ann", "ann 2")
+        history = [a.text for a in host.people["Ann"].history.entries()]
+        result = history[history.index("Game over.") + 1 :]  # the scores and who won, as the end said them
+        assert len(result) == 3 and result[-1] in ("You win.", "Bot wins.")
+        again = join_messages(host, "Ann", "ann 3")
+        kinds = [k for k in again.kinds() if k != "story"]  # (the story comes in pieces)
+        assert kinds == ["history", "text", "game_over", "text", "text", "text", "text"]
+        assert again.texts() == [
+            "Welcome back, Ann. The game is over.",
+            *result,
+            "You may stay: log, repeat, score and export work here; type quit to leave.",
+        ]
+        host.leave("Ann", "ann 3", quit=True)
+        await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
+
+    asyncio.run(main())
+
+
 def test_a_player_who_typed_quit_is_not_waited_for_after_the_game():
     async def main():
         host, _ann, _printed = dropped_host("Ann:remote,Bot:bigmoney")

@@ -35,7 +35,7 @@ from ..console.seat import BotSeat
 from ..i18n import N_, Language
 from ..record import make_record
 from ..rules.decisions import Kind, MoveKind, Msg
-from ..rules.events import TurnStarted
+from ..rules.events import GameEnded, TurnStarted
 from ..seats import LazyBot
 from ..table import Table
 from ..textinput import drop_sequences
@@ -529,6 +529,8 @@ class TableRoom:
         d = self.table.game.pending
         if d is None:
             if self.over:
+                if not any(isinstance(e, GameEnded) for e in news):  # heard before: the result again, once
+                    seat.lines(self.result_lines(name, lang))
                 seat.line(lang._(STAY_LINE))
             return
         if d.player == name and seat.decision is not d:
@@ -789,16 +791,29 @@ class TableRoom:
             wait=wait,
         )
 
+    def result_lines(self, name: str | None, lang: Language) -> list[str]:
+        """The final scores and who won, as the game's end said them to ``name`` (None: to
+        nobody in particular) in ``lang``: "Ann: 30 VP (30 from cards, 0 from VP tokens).", one
+        line a player, then "You win." (the "Game over." before them is left out); the game
+        must be over (ValueError when it is not)."""
+        from ..announcements.narrator import Narrator
+
+        return Narrator(viewer=name, lang=lang).final_lines(self._ended())[1:]
+
+    def _ended(self) -> GameEnded:
+        """The game's end (ValueError when the game is not over)."""
+        ended = next((e for e in reversed(self.table.game.log) if isinstance(e, GameEnded)), None)
+        if ended is None:
+            raise ValueError("the game is not over")
+        return ended
+
     def winner_line(self) -> str:
         """Who won, in the host's language, in the words the players hear it ("Ann wins.",
         "Ann wins: tied on 30 VP, with fewer turns.", "Ann and Bea share the win."); the
         game must be over (ValueError when it is not)."""
         from ..announcements.narrator import Narrator
-        from ..rules.events import GameEnded
 
-        ended = next((e for e in reversed(self.table.game.log) if isinstance(e, GameEnded)), None)
-        if ended is None:
-            raise ValueError("the game is not over")
+        ended = self._ended()
         return Narrator(viewer=None, lang=self.lang).winner(ended.winners, {p[0]: p[1] for p in ended.scores})
 
     def fault(self, name: str, error: Exception) -> None:
