@@ -579,7 +579,7 @@ class TableRoom:
         self._left.set()
         if self.over:  # a quit is not waited for; a broken connection may come back, as before the end
             self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
-            if not quit and self.after_game > 0:
+            if not quit and self.after_game > 0 and not self.host_here():
                 self.out(self.waiting_line())
             return
         if not self.everyone_in.is_set():
@@ -714,7 +714,9 @@ class TableRoom:
         where the game is in their ``games``) to hear the result (:meth:`catch_up`); returns
         when every one of them has left (by quit, for the ones away) and ``watched()`` (the
         server's watchers stay) is False, the host stopped, or none of them typed for
-        :attr:`after_game` seconds (at once when that is 0). :meth:`looked_again` wakes the
+        :attr:`after_game` seconds (at once when that is 0). With a person at the host's own
+        seat (:meth:`host_here`) it returns only when the host stops (that person's quit or
+        Ctrl+D closes the table), as that person is told. :meth:`looked_again` wakes the
         wait when what ``watched`` reads changed."""
         self.over = True
         for timer in self.away.values():
@@ -725,18 +727,23 @@ class TableRoom:
         def away() -> list[str] | bool:
             return (self.dropped() if dropped else []) or others()
 
-        if self.after_game <= 0 or not (self.remote_in() or away()):
+        local = self.local if self.host_here() else None
+        here = local is not None
+        if self.after_game <= 0 or not (self.remote_in() or away() or here):
             return
         self.typed_at = self.clock()
         for name in self.remote_in():
             seat = self.people[name]
             seat.line(seat.lang._(line))
-        if self.remote_in() or self.dropped():
+        if local is not None:  # (the host's own player is at its terminal, and closes the table)
+            own = self.people[local]
+            own.line(own.lang._(HOST_AFTER_GAME_LINE))
+        elif self.remote_in() or self.dropped():
             self.out(self.waiting_line())
-        if self.local is not None and self.local in self.joined:  # (the host's own player is at its terminal)
-            here = self.people[self.local]
-            here.line(here.lang._(HOST_AFTER_GAME_LINE))
-        while (self.remote_in() or away()) and not self.stopped.is_set():
+        while (here or self.remote_in() or away()) and not self.stopped.is_set():
+            if here:
+                await self.stopped.wait()
+                return
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
                 self.out(
@@ -753,6 +760,11 @@ class TableRoom:
                 pass
         if not self.stopped.is_set():
             self.out(self.lang._(N_("The host stops waiting: every remote player has left.")))
+
+    def host_here(self) -> bool:
+        """Whether a person plays at the host's own seat (:attr:`local`) and is in: after the
+        game the host stays until that person types quit (or Ctrl+D), whoever else leaves."""
+        return self.local is not None and self.local in self.joined
 
     def looked_again(self) -> None:
         """After the game: the wait of :meth:`after_the_game` looks again at who stays (a
