@@ -121,6 +121,31 @@ def test_a_player_who_dropped_comes_back_after_the_game_and_hears_the_result_las
     asyncio.run(main())
 
 
+def test_a_player_who_heard_the_end_and_comes_back_hears_the_final_scores_and_the_winner_again():
+    async def main():
+        host, _ann, _printed = dropped_host("Ann:remote,Bot:bigmoney")
+        assert await asyncio.wait_for(host.table.run_async(), 60) is None
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        join_messages(host, "Ann", "ann 2")  # she hears the end, then her connection breaks
+        host.leave("Ann", "ann 2")
+        history = [a.text for a in host.people["Ann"].history.entries()]
+        result = history[history.index("Game over.") + 1 :]  # the scores and who won, as the end said them
+        assert len(result) == 3 and result[-1] in ("You win.", "Bot wins.")
+        again = join_messages(host, "Ann", "ann 3")
+        kinds = [k for k in again.kinds() if k != "story"]  # (the story comes in pieces)
+        assert kinds == ["history", "text", "game_over", "text", "text", "text", "text"]
+        assert again.texts() == [
+            "Welcome back, Ann. The game is over.",
+            *result,
+            "You may stay: log, repeat, score and export work here; type quit to leave.",
+        ]
+        host.leave("Ann", "ann 3", quit=True)
+        await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
+
+    asyncio.run(main())
+
+
 def test_a_player_who_typed_quit_is_not_waited_for_after_the_game():
     async def main():
         host, _ann, _printed = dropped_host("Ann:remote,Bot:bigmoney")
@@ -299,3 +324,34 @@ def test_ctrl_c_at_the_host_s_own_terminal_after_the_game_ends_the_wait_without_
     host.over = True
     terminal.interrupt()
     assert host.stopped.is_set() and printed[-1] == "The host stops waiting and closes the table."
+
+
+def test_with_a_player_at_the_host_the_host_stays_until_that_player_quits():
+    async def main():
+        specs = parse_seats("Carl:human,Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+        piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+        game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+        printed: list = []
+        host = GameHost(game, specs, 1, Language("en"), out=printed.append, after_game=600)
+        carl = join_messages(host, "Carl", "carl")
+        ann = join_messages(host, "Ann", "ann")
+        bea = join_messages(host, "Bea", "bea")
+        staying = asyncio.ensure_future(host.after_the_game())
+        await asyncio.sleep(0)
+        assert ann.texts()[-1] == STAY and bea.texts()[-1] == STAY
+        assert carl.texts()[-1] == (
+            "The game is over. You may stay: log, repeat, score and export work here; type quit to close the table."
+        )
+        assert not [x for x in printed if x.startswith("The host waits")]  # Carl closes the table, not a wait
+        host.leave("Ann", "ann", quit=True)
+        host.leave("Bea", "bea", quit=True)
+        await asyncio.sleep(0)
+        assert carl.texts()[-2:] == ["Ann has left.", "Bea has left."]
+        await asyncio.wait([staying], timeout=0.2)
+        assert not staying.done()  # every remote player left: Carl, who typed nothing, still stays
+        assert not [x for x in printed if x.startswith("The host stops waiting")]
+        host.stop()  # what quit (or Ctrl+D) at Carl's seat does after the game
+        await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
+        assert carl.texts()[-1] == "The host closed the table; goodbye."
+
+    asyncio.run(main())

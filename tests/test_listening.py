@@ -277,3 +277,29 @@ def test_the_figures_of_a_turn_are_said_when_they_change_and_all_of_them_when_as
     turn2 = lines.index("Your turn 2. 5 cards in hand, as drawn; type hand to hear them.")
     assert lines[turn2 + 1] == "You play 5 Coppers. 5 coins."  # "play treasures" leads to the Buy phase
     assert lines[turn2 + 3] == "Your turn 2. Buy phase: 1 Buy, 5 coins."  # an empty line: the whole prompt again
+
+
+@pytest.mark.parametrize(
+    "lang, said", [("en", "Bea: {coins} coins, 1 Debt."), ("nl", "Bea: {coins} munten, 1 schuld.")]
+)
+def test_the_coins_after_playing_treasures_are_said_with_the_debt_left(lang, said):
+    """Bea starts her turn with 1 Debt ("Bea, Action phase: 1 Debt."); after play treasures her
+    figures say the coins with that Debt, as her status line does, though the Debt did not change."""
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig(["Bea", "Bot"], piles, events, landmarks, 1))
+    game.start()
+    game.player("Bea").debt = 1
+    view, d = player_view(game, "Bea"), game.pending
+    before = queries.turn_figures(view, d)
+    game.answer(["treasures"])
+    view, d = player_view(game, "Bea"), game.pending
+    coins = game.turn.coins
+    assert coins > 0
+    assert queries.changed_turn_prompt(view, d, before, Language(lang), phase_known=True) == said.format(coins=coins)
+    # the coins said again (nothing changed), with the Debt too
+    now = queries.turn_figures(view, d)
+    assert queries.changed_turn_prompt(view, d, now, Language(lang), phase_known=True) == said.format(coins=coins)
+    # the Debt the move's own sentences just said is not said again
+    assert queries.changed_turn_prompt(view, d, before, Language(lang), phase_known=True, said=frozenset({"debt"})) == (
+        said.format(coins=coins).split(",")[0] + "."
+    )

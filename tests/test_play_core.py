@@ -120,7 +120,7 @@ def test_a_position_tells_its_turn_s_start_after_the_set_up_and_goes_on_mid_turn
     _code, lines = play("play Villa\nquit\nyes\n", "--position", str(path), players="Ann:human,Bob:bigmoney")
     start = lines.index("Landmarks: Tower.")
     assert lines[start + 1] == "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
-    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin." in lines  # the figures said once, by the prompt
+    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin, 2 Debt." in lines  # the figures said once, by the prompt
 
 
 def saved_game(here: Path) -> Path:

@@ -243,8 +243,8 @@ def test_a_position_game_starts_its_turn_as_a_normal_game_does_and_says_the_figu
     i = lines.index("Landmarks: Tower.")
     assert lines[i + 1] == "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
     # the play's sentence leaves the new figures to the prompt, which names those that changed
-    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin." in lines
-    assert [x for x in lines if "2 Actions, 2 Buys" in x] == ["You play Villa. Ann: 2 Actions, 2 Buys, 1 coin."]
+    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin, 2 Debt." in lines
+    assert [x for x in lines if "2 Actions, 2 Buys" in x] == ["You play Villa. Ann: 2 Actions, 2 Buys, 1 coin, 2 Debt."]
     # two people at the keyboard: the turn's start comes with Ann's news when she takes it, once
     _console, text = console_game(["--position", str(path)], ["", "play Villa"])
     lines = text.splitlines()

@@ -159,7 +159,7 @@ def test_a_run_of_payments_that_grew_is_read_again():
     _, lines = console_at(state, "play Gold\n")
     assert "3 to 5: pay 1 to 3 Debt; type pay to pay 3." in lines
     assert after(lines, "play Gold") == [
-        "You play Gold. Ann: 6 coins.",
+        "You play Gold. Ann: 6 coins, 8 Debt.",
         "1: play Gold; 2: play treasures; 3 to 8: pay 1 to 6 Debt; 9: end.",
     ]
 

@@ -820,6 +820,12 @@ class EventSentences:
         )
 
     def _game_ended(self, e: ev.GameEnded) -> list[str]:
+        return self.final_lines(e)
+
+    def final_lines(self, e: ev.GameEnded) -> list[str]:
+        """What the game's end ``e`` says: "Game over.", then each player's score ("Ann: 30 VP
+        (30 from cards, 0 from VP tokens).") and who won (:meth:`winner`), in this listener's
+        language and person (rulebook: the most VP wins, ties to fewer turns)."""
         out = [self._t(N_("Game over."))]
         for name, total, cards, tokens, lms in e.scores:
             parts = [self._t(N_("{n} from cards"), n=cards), self._t(N_("{n} from VP tokens"), n=tokens)]

@@ -204,9 +204,12 @@ def changed_turn_prompt(
     nothing is added to them (""). ``named``: the figures ("buys", ...) a bonus the player
     was just told changed ("You buy Forum: +1 Buy."), named even when the move took them back
     to what they were ("1 Buy, 0 coins."). ``said``: the figures the move's sentences said as
-    they are now ("You take 4 Debt for Engineer." with no Debt before): not said again."""
+    they are now ("You take 4 Debt for Engineer." with no Debt before): not said again. The
+    coins are said with the Debt left, as the status line says them ("4 coins, 1 Debt."): what the
+    coins buy depends on it (rulebook: no card is bought while you have Debt)."""
     now = turn_figures(view, d)
     parts = []
+    keys = []
     for key, unit in (("actions", "Action"), ("buys", "Buy"), ("coins", "coin"), ("debt", "Debt")):
         if key == "actions" and now["phase"] != "action":
             continue
@@ -216,6 +219,7 @@ def changed_turn_prompt(
             continue
         if now[key] != before.get(key) or key in named:
             parts.append(count(now[key], unit, lang))
+            keys.append(key)
     phase_changed = (now["phase"] != before.get("phase") and not phase_known) or before is USUAL_START
     if not parts and before is USUAL_START:
         return ""
@@ -227,6 +231,10 @@ def changed_turn_prompt(
         # changed, not the phase the player is in (or has just heard of)
         key, unit = ("actions", "Action") if now["phase"] == "action" else ("coins", "coin")
         parts.append(count(now[key], unit, lang))
+        keys.append(key)
+    # the coins with the Debt to pay first, as the status line says them
+    if "coins" in keys and now["debt"] and "debt" not in keys and "debt" not in said:
+        parts.append(count(now["debt"], "Debt", lang))
     fields = dict(player=d.player, figures=", ".join(parts))
     phase = lang._(PHASES[now["phase"]])
     own = d.player == lang._(N_("You"))

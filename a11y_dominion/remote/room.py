@@ -35,7 +35,7 @@ from ..console.seat import BotSeat
 from ..i18n import N_, Language
 from ..record import make_record
 from ..rules.decisions import Kind, MoveKind, Msg
-from ..rules.events import TurnStarted
+from ..rules.events import GameEnded, TurnStarted
 from ..seats import LazyBot
 from ..table import Table
 from ..textinput import drop_sequences
@@ -529,6 +529,8 @@ class TableRoom:
         d = self.table.game.pending
         if d is None:
             if self.over:
+                if not any(isinstance(e, GameEnded) for e in news):  # heard before: the result again, once
+                    seat.lines(self.result_lines(name, lang))
                 seat.line(lang._(STAY_LINE))
             return
         if d.player == name and seat.decision is not d:
@@ -577,7 +579,7 @@ class TableRoom:
         self._left.set()
         if self.over:  # a quit is not waited for; a broken connection may come back, as before the end
             self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
-            if not quit and self.after_game > 0:
+            if not quit and self.after_game > 0 and not self.host_here():
                 self.out(self.waiting_line())
             return
         if not self.everyone_in.is_set():
@@ -712,7 +714,9 @@ class TableRoom:
         where the game is in their ``games``) to hear the result (:meth:`catch_up`); returns
         when every one of them has left (by quit, for the ones away) and ``watched()`` (the
         server's watchers stay) is False, the host stopped, or none of them typed for
-        :attr:`after_game` seconds (at once when that is 0). :meth:`looked_again` wakes the
+        :attr:`after_game` seconds (at once when that is 0). With a person at the host's own
+        seat (:meth:`host_here`) it returns only when the host stops (that person's quit or
+        Ctrl+D closes the table), as that person is told. :meth:`looked_again` wakes the
         wait when what ``watched`` reads changed."""
         self.over = True
         for timer in self.away.values():
@@ -723,18 +727,23 @@ class TableRoom:
         def away() -> list[str] | bool:
             return (self.dropped() if dropped else []) or others()
 
-        if self.after_game <= 0 or not (self.remote_in() or away()):
+        local = self.local if self.host_here() else None
+        here = local is not None
+        if self.after_game <= 0 or not (self.remote_in() or away() or here):
             return
         self.typed_at = self.clock()
         for name in self.remote_in():
             seat = self.people[name]
             seat.line(seat.lang._(line))
-        if self.remote_in() or self.dropped():
+        if local is not None:  # (the host's own player is at its terminal, and closes the table)
+            own = self.people[local]
+            own.line(own.lang._(HOST_AFTER_GAME_LINE))
+        elif self.remote_in() or self.dropped():
             self.out(self.waiting_line())
-        if self.local is not None and self.local in self.joined:  # (the host's own player is at its terminal)
-            here = self.people[self.local]
-            here.line(here.lang._(HOST_AFTER_GAME_LINE))
-        while (self.remote_in() or away()) and not self.stopped.is_set():
+        while (here or self.remote_in() or away()) and not self.stopped.is_set():
+            if here:
+                await self.stopped.wait()
+                return
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
                 self.out(
@@ -751,6 +760,11 @@ class TableRoom:
                 pass
         if not self.stopped.is_set():
             self.out(self.lang._(N_("The host stops waiting: every remote player has left.")))
+
+    def host_here(self) -> bool:
+        """Whether a person plays at the host's own seat (:attr:`local`) and is in: after the
+        game the host stays until that person types quit (or Ctrl+D), whoever else leaves."""
+        return self.local is not None and self.local in self.joined
 
     def looked_again(self) -> None:
         """After the game: the wait of :meth:`after_the_game` looks again at who stays (a
@@ -789,16 +803,29 @@ class TableRoom:
             wait=wait,
         )
 
+    def result_lines(self, name: str | None, lang: Language) -> list[str]:
+        """The final scores and who won, as the game's end said them to ``name`` (None: to
+        nobody in particular) in ``lang``: "Ann: 30 VP (30 from cards, 0 from VP tokens).", one
+        line a player, then "You win." (the "Game over." before them is left out); the game
+        must be over (ValueError when it is not)."""
+        from ..announcements.narrator import Narrator
+
+        return Narrator(viewer=name, lang=lang).final_lines(self._ended())[1:]
+
+    def _ended(self) -> GameEnded:
+        """The game's end (ValueError when the game is not over)."""
+        ended = next((e for e in reversed(self.table.game.log) if isinstance(e, GameEnded)), None)
+        if ended is None:
+            raise ValueError("the game is not over")
+        return ended
+
     def winner_line(self) -> str:
         """Who won, in the host's language, in the words the players hear it ("Ann wins.",
         "Ann wins: tied on 30 VP, with fewer turns.", "Ann and Bea share the win."); the
         game must be over (ValueError when it is not)."""
         from ..announcements.narrator import Narrator
-        from ..rules.events import GameEnded
 
-        ended = next((e for e in reversed(self.table.game.log) if isinstance(e, GameEnded)), None)
-        if ended is None:
-            raise ValueError("the game is not over")
+        ended = self._ended()
         return Narrator(viewer=None, lang=self.lang).winner(ended.winners, {p[0]: p[1] for p in ended.scores})
 
     def fault(self, name: str, error: Exception) -> None:
