@@ -132,8 +132,10 @@ def test_a_watching_seat_gets_an_answer_s_lines_and_its_prompt_in_one_write(tmp_
             # none to Bea until the turn ends, then one: the turn's line, her turn's and her prompt
             # (two before: the lines, then the prompt)
             assert ann_costs == [1, 1, 1, 1]
-            # (and the blanking of her prompt for Ann's next line, a write of its own)
-            assert bea_costs == [[], [], [], [BEA_TURN, b"\r    \r"]]
+            assert bea_costs == [[], [], [], [BEA_TURN]]
+            # a line that comes while Bea's prompt waits: the prompt blanked, the line, the prompt
+            # again, in one write (three before: the blanking, the line, the prompt)
+            assert bea.packets[-1] == b"\r    \rAnn says: after3\r\nBea> "
         finally:
             host.stop()
             await asyncio.wait_for(task, WAIT)

@@ -823,9 +823,8 @@ class TerminalSession(PromptToolkitSSHSession):
             waiting, editor = self._waiting, self._editor
             if waiting is None or waiting.done() or editor is None:
                 return False
-            erased = editor.stop()
-            if erased:
-                self._queue(erased)  # written with the lines that come to be said, in one packet
+            # the line stays shown until the lines come to be said: they blank it, in the same write
+            editor.reading = False
             waiting.set_result(Arrived(editor.line))  # drawn again after the lines, at the next read
             self.message = ""
             return True
