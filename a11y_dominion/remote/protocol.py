@@ -139,6 +139,7 @@ from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
 from ..textinput import buy_refusal, drop_sequences, printable
 from ..view import event_data, redact_all
+from .coalesce import Coalesced
 
 PROTOCOL_VERSION = 2  # 2: views count the cards each player has (see view.SeatView)
 COMMAND = "seat-protocol"  # the SSH command that asks for this protocol instead of the terminal session
@@ -744,6 +745,21 @@ def close_seat(host, user: str, session: Any, opened: OpenSeat) -> None:
     host.leave(user, session, quit=opened.outlet.left)
 
 
+class _Held:
+    """A seat-protocol session as the host holds it: its SSH ``process`` and what is still to
+    be written to it (``out``, a :class:`~.coalesce.Coalesced`). :meth:`exit` (the host ends
+    the session: the game is over, a newer login took the seat) writes that first."""
+
+    def __init__(self, process: Any, out: Coalesced) -> None:
+        self.process = process
+        self.out = out
+
+    def exit(self, status: int) -> None:
+        """Write what is still to be written, then end the session with the exit ``status``."""
+        self.out.flush()
+        self.process.exit(status)
+
+
 async def protocol_session(host, process) -> None:
     """One SSH session speaking the seat protocol (``process``: asyncssh's
     :class:`~asyncssh.SSHServerProcess`) for the seat of its user in ``host``,
@@ -754,16 +770,19 @@ async def protocol_session(host, process) -> None:
 
     name = process.get_extra_info("username")
 
-    def write(text: str) -> None:
+    def send(text: str) -> None:
         try:
             process.stdout.write(text)
         except (OSError, asyncssh.Error, BrokenPipeError):
             pass
 
+    out = Coalesced(send)  # the messages of one step of the event loop in one write (one SSH packet)
+    session = _Held(process, out)
     env = process.env or {}
-    opened = open_seat(host, name, process, lambda m: write(encode(m)), env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY))
+    language, verbosity = env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY)
+    opened = open_seat(host, name, session, lambda m: out.write(encode(m)), language, verbosity)
     if opened is None:
-        process.exit(1)
+        session.exit(1)
         return
     outlet = opened.outlet
     splitter = LineSplitter()
@@ -787,4 +806,5 @@ async def protocol_session(host, process) -> None:
             if outlet.left:  # the player typed quit: as at a terminal seat, not a broken connection
                 break
     finally:
-        close_seat(host, name, process, opened)
+        close_seat(host, name, session, opened)
+        out.flush()  # (before the channel closes)

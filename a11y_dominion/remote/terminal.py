@@ -51,6 +51,7 @@ from ..console.core import SEAT_COMMANDS, SeatConsole
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter, forget_cut, line_bindings, line_was_cut
 from ..textinput import drop_sequences
+from .coalesce import Coalesced
 from .lineeditor import LineEditor, Typed, command_keys
 from .seat import MAX_LINE, VERBOSITIES, HostedSettings, clean, language_of, typed_line, verbosity_of
 
@@ -240,6 +241,7 @@ class TerminalSession(PromptToolkitSSHSession):
         self._editor: LineEditor | None = None  # the light line editor of a plain terminal
         self._typeahead = ""  # cleaned text typed while no line is read, for the next line
         self._waiting: asyncio.Future | None = None  # the light editor's line being read
+        self._out = Coalesced(self._send)  # what is written to the channel in this step of the loop
 
     # ------------------------------------------------------------ asyncssh's side
     async def run(self) -> None:
@@ -338,6 +340,7 @@ class TerminalSession(PromptToolkitSSHSession):
             self._ctx.run(finish) if self._ctx is not None else finish()
         except RuntimeError:  # the context is in use: this runs inside it already
             finish()
+        self._out.flush()  # (before the channel closes)
         try:
             self.process.exit(status)
         except Exception:  # noqa: BLE001 - the channel already went
@@ -378,11 +381,15 @@ class TerminalSession(PromptToolkitSSHSession):
             self._in_context(self._flush)
 
     def _raw(self, text: str) -> None:
-        if not text:
-            return  # (no empty SSH packet)
+        """``text`` to the channel as it is (line feeds as CR LF at a terminal), with the rest of
+        this step of the event loop's in one write (one SSH packet, :mod:`.coalesce`)."""
+        if text and self._chan is not None:  # (no empty SSH packet)
+            self._out.write(text if self._lines is not None else BARE_LF.sub("\r\n", text))
+
+    def _send(self, text: str) -> None:
         try:
             if self._chan is not None:
-                self._chan.write(text if self._lines is not None else BARE_LF.sub("\r\n", text))
+                self._chan.write(text)
         except Exception:  # noqa: BLE001 - a channel that closed under us: nothing more to say
             self._vanish()
 
@@ -816,9 +823,8 @@ class TerminalSession(PromptToolkitSSHSession):
             waiting, editor = self._waiting, self._editor
             if waiting is None or waiting.done() or editor is None:
                 return False
-            erased = editor.stop()
-            if erased:
-                self._queue(erased)  # written with the lines that come to be said, in one packet
+            # the line stays shown until the lines come to be said: they blank it, in the same write
+            editor.reading = False
             waiting.set_result(Arrived(editor.line))  # drawn again after the lines, at the next read
             self.message = ""
             return True
@@ -870,6 +876,7 @@ class TerminalSession(PromptToolkitSSHSession):
     def _close(self) -> None:
         if self._pending and not self._gone:
             self._write_pending()
+        self._out.flush()  # (before the channel closes)
         try:
             self.process.exit(self._ended or 0)
         except Exception:  # noqa: BLE001 - the channel already went

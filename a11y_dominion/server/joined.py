@@ -33,6 +33,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_, Language
+from ..remote.coalesce import Coalesced
 from ..remote.protocol import (
     ENV_LANGUAGE,
     ENV_VERBOSITY,
@@ -149,14 +150,19 @@ class JoinSession:
         self.logging_out = False  # "Log out? yes or no" was asked: the next lobby line answers it
         self.ended = False
         self.rate = Rate(LINES_PER_SECOND)
+        self._out = Coalesced(self._send)  # what is written to the program in this step of the loop
         env = process.env or {}
         self.language = env.get(ENV_LANGUAGE) if isinstance(env.get(ENV_LANGUAGE), str) else None
         self.verbosity = env.get(ENV_VERBOSITY) if isinstance(env.get(ENV_VERBOSITY), str) else None
 
     # ------------------------------------------------------------ output
     def _write(self, text: str) -> None:
-        if self.ended:
-            return
+        """``text`` to the program, with the rest of this step of the event loop's in one write
+        (one SSH packet, :mod:`~..remote.coalesce`)."""
+        if not self.ended:
+            self._out.write(text)
+
+    def _send(self, text: str) -> None:
         try:
             self.process.stdout.write(text)
         except Exception:  # noqa: BLE001 - the client went meanwhile
@@ -199,6 +205,7 @@ class JoinSession:
         if self.ended:
             return
         self.ended = True
+        self._out.flush()  # (before the channel closes)
         try:
             self.process.exit(status)
         except Exception:  # noqa: BLE001 - the channel already went
