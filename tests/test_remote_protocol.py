@@ -72,8 +72,10 @@ class Player:
         self.send_line(json.dumps(message))
 
 
-async def join(host: GameHost, name: str) -> Player:
-    conn = await asyncssh.connect(
+async def password_login(host: GameHost, name: str) -> asyncssh.SSHClientConnection:
+    """An SSH connection to ``host`` on loopback as the seat ``name``, with the password the host
+    gave it and nothing else (no keys, agent, known hosts or ssh_config)."""
+    return await asyncssh.connect(
         "127.0.0.1",
         host.port,
         username=name,
@@ -84,6 +86,10 @@ async def join(host: GameHost, name: str) -> Player:
         config=None,
         preferred_auth="password",
     )
+
+
+async def join(host: GameHost, name: str) -> Player:
+    conn = await password_login(host, name)
     process = await conn.create_process("seat-protocol", encoding="utf-8")
     player = Player(conn, process)
     hello = await player.next()

@@ -30,7 +30,7 @@ import pytest
 
 asyncssh = pytest.importorskip("asyncssh")
 
-from test_remote_protocol import start  # noqa: E402
+from test_remote_protocol import password_login, start  # noqa: E402
 
 WINDOWS_TERM = "xterm-256color"  # what Windows' OpenSSH client asks for when the player set no TERM
 CONSOLE = (120, 30)  # a Windows console's columns and rows
@@ -85,17 +85,7 @@ class Seat:
 
 
 async def login(host, name: str, term: str | None = WINDOWS_TERM, command=None, pty=True, env=ENGLISH) -> Seat:
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        host.port,
-        username=name,
-        password=host.passwords[name],
-        known_hosts=None,
-        client_keys=None,
-        agent_path=None,
-        config=None,
-        preferred_auth="password",
-    )
+    conn = await password_login(host, name)
     process = await conn.create_process(
         command,
         term_type=term,

@@ -18,7 +18,7 @@ import pytest
 asyncssh = pytest.importorskip("asyncssh")
 
 from a11y_dominion.bots.kinds import make_bot  # noqa: E402
-from test_remote_protocol import big_money, start  # noqa: E402
+from test_remote_protocol import big_money, password_login, start  # noqa: E402
 from test_remote_windows_ssh import CONSOLE, ENGLISH, WINDOWS_TERM  # noqa: E402
 
 WAIT = 20  # seconds to wait at most for the host's bytes (a bound that only fails)
@@ -84,17 +84,7 @@ class Counted(asyncssh.SSHClientSession):
 
 
 async def login(host, name: str, command: str | None) -> Counted:
-    conn = await asyncssh.connect(
-        "127.0.0.1",
-        host.port,
-        username=name,
-        password=host.passwords[name],
-        known_hosts=None,
-        client_keys=None,
-        agent_path=None,
-        config=None,
-        preferred_auth="password",
-    )
+    conn = await password_login(host, name)
     terminal = {} if command else {"term_type": WINDOWS_TERM, "term_size": CONSOLE, "request_pty": "force"}
     _, session = await conn.create_session(Counted, command, encoding=None, env=ENGLISH, **terminal)
     return session
