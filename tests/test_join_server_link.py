@@ -124,3 +124,24 @@ def test_a_kept_host_key_is_found_among_lines_that_are_not_keys(tmp_path):
     assert [k.export_public_key().decode().strip() for k in known.match("192.0.2.7", 2222)[0]] == [key]
     assert known.match("192.0.2.8", 2222)[0] == []
     assert KnownHosts(tmp_path / "none").match("192.0.2.7", 2222)[0] == []
+
+
+def test_a_host_key_kept_meanwhile_by_another_join_is_trusted_and_another_key_is_refused(tmp_path):
+    # two joins of one player start at once: both find no key kept, the first keeps the host's
+    # key, and the second, asked about the same key, trusts it instead of calling it changed
+    import asyncssh
+
+    host_key = asyncssh.generate_private_key("ssh-ed25519")
+    known = KnownHosts(tmp_path / "known_hosts")
+    first, second = (Link("127.0.0.1", 2222, name, "secret", known, Language("en")) for name in ("Ann", "Bea"))
+    first_client, second_client = first._client()(), second._client()()
+    assert first_client.validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, host_key) is True
+    assert first.first_visit and not first.changed
+    assert second_client.validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, host_key) is True
+    assert not second.changed and not second.first_visit
+    kept = (tmp_path / "known_hosts").read_bytes()
+    assert kept.count(b"\n") == 1  # kept once
+    other = asyncssh.generate_private_key("ssh-ed25519")
+    third = Link("127.0.0.1", 2222, "Carl", "secret", known, Language("en"))
+    assert third._client()().validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, other) is False
+    assert third.changed and (tmp_path / "known_hosts").read_bytes() == kept
