@@ -315,17 +315,21 @@ def three_finished_games() -> None:
     )
 
 
+THREE_GAMES_STATS = [
+    "Games played to the end: 3.",
+    "You won 2 games of 3; your average score is 30.3 VP.",
+    "Against bigmoney: won 2 games of 2.",
+    "Against random: won 0 games of 1.",
+    "Kingdom Smithy and Village: won 1 game of 2.",
+    "Kingdom Cellar and Market: won 1 game of 1.",
+]
+"""What ``stats`` says of :func:`three_finished_games`, one sentence a line."""
+
+
 def test_stats_counts_games_wins_per_kingdom_and_opponent_and_the_average_score(capsys):
     three_finished_games()
     assert main(["stats", "--plain"]) == 0
-    assert capsys.readouterr().out.splitlines() == [
-        "Games played to the end: 3.",
-        "You won 2 games of 3; your average score is 30.3 VP.",
-        "Against bigmoney: won 2 games of 2.",
-        "Against random: won 0 games of 1.",
-        "Kingdom Smithy and Village: won 1 game of 2.",
-        "Kingdom Cellar and Market: won 1 game of 1.",
-    ]
+    assert capsys.readouterr().out.splitlines() == THREE_GAMES_STATS
 
 
 @pytest.mark.posix
