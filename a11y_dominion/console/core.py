@@ -171,6 +171,9 @@ class SeatConsole:
     # export FILE writes the file where the player is (:meth:`write_out`); an end that cannot
     # (an SSH session at the host) says at a bare export, too, how many lines it has and how to get them
     writes_files = False
+    # several people share this screen and keyboard (play's shared keyboard): a question names the
+    # person asked ("Ann, Action phase: ...", "Ann's hand: ..."); else the one person at it is "you"
+    shared = False
 
     def __init__(
         self,
@@ -486,6 +489,7 @@ class SeatConsole:
             else N_("Hints are off in the settings; settings set hints on turns them on."),
             settings_file=self.settings_file,
             help_seat=self.help_seat,
+            shared=self.shared,
         )
 
     def seed(self) -> int:
@@ -750,7 +754,7 @@ class SeatConsole:
     def show_question(self, d: Decision, full: bool = False, again: bool = False, news: bool = False) -> None:
         """Put the question to this seat as the console does
         (:meth:`~a11y_dominion.console.narration.Narration.show_question`)."""
-        self.holder.show_question(self.view(), d, full=full, again=again, news=news)
+        self.holder.show_question(self.view(), d, full=full, again=again, news=news, you=not self.shared)
 
     async def ask(self) -> bool:
         """Read lines until an answer to the pending decision is sent; False when the player left."""

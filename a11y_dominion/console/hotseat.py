@@ -112,6 +112,7 @@ class HotSeatConsole(PlayConsole):
     is handed to this person before they are asked, unless they have it; their lines pass only
     while they are asked (:class:`Keyboard`)."""
 
+    shared = True  # the questions and queries name the person asked
     keyboard: Keyboard  # (set once made, by play_shared)
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
     bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
@@ -295,17 +296,6 @@ class HotSeatConsole(PlayConsole):
             "Cannot load {file} at this shared keyboard: it is not a game of several people; "
             "{command} play --load {file} plays it."
         )
-
-    def show_question(self, d: Any, full: bool = False, again: bool = False, news: bool = False) -> None:
-        """As the core puts the question, naming the person asked ("Bea's hand: ..."): several
-        people share this screen."""
-        self.holder.show_question(self.view(), d, full=full, again=again, news=news, you=False)
-
-    def command_ctx(self) -> Any:
-        """As ``play``'s: queries name the people, who share this screen."""
-        ctx = super().command_ctx()
-        ctx.shared = True
-        return ctx
 
     async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
         """As the core reads a line; after the game only the person at the keyboard is asked
