@@ -280,7 +280,7 @@ def _pattern(lang: Language, template: str) -> re.Pattern:
     text = lang._(template)
     seen: set = set()
     out = []
-    if text.startswith("{player}, "):  # a question to the default seat does not begin with its name
+    if text.startswith("{player}, "):  # a card's question to the default seat does not begin with its name
         text = text[len("{player}, ") :]
         out.append("(?:(?P<player>[^;:]+?), )?")
         seen.add("player")
@@ -312,10 +312,7 @@ FACTS = (
         (
             "You play {cards}: {bonus}. You have {actions}, {buys}, {coins}.",
             "{bonus}. You have {actions}, {buys}, {coins}.",
-            "{player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
-            "{player}, {phase}: {actions}, {buys}, {coins}.",
-            "{player}, {phase}: {buys}, {coins}, {debt}.",
-            "{player}, {phase}: {buys}, {coins}.",
+            # the turn prompt at a seat of one person, which names no one
             "{phase}: {actions}, {buys}, {coins}, {debt}.",
             "{phase}: {actions}, {buys}, {coins}.",
             "{phase}: {buys}, {coins}, {debt}.",
@@ -327,7 +324,7 @@ FACTS = (
     (
         "the turn figures that changed",
         ("figures",),
-        ("{phase}: {figures}.", "{player}, {phase}: {figures}.", "{player}: {figures}."),
+        ("{phase}: {figures}.",),
     ),
     (
         "your Debt total",
@@ -336,8 +333,6 @@ FACTS = (
             "You take {n} Debt for {source}, now {total} Debt.",
             "You take {n} Debt, now {total} Debt.",
             "You pay {n} Debt. {total} Debt left. {coins} left.",
-            "{player}, {phase}: {actions}, {buys}, {coins}, {debt}.",
-            "{player}, {phase}: {buys}, {coins}, {debt}.",
             "{phase}: {actions}, {buys}, {coins}, {debt}.",
             "{phase}: {buys}, {coins}, {debt}.",
             "You have {total} Debt.",

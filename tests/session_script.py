@@ -137,12 +137,12 @@ SCRIPT = _steps(
 
 ANCHORS = {  # step id -> a line the keyboard says after it: the game the script was written for
     "bot-hand": "Bot is a bot; you may only look at your own hand.",
-    "buy-chapel": "You buy Chapel. Ann: 0 Buys, 0 coins.",
+    "buy-chapel": "You buy Chapel. 0 Buys, 0 coins.",
     "end-1": "You draw 5 Coppers.",
     "undo-buy": "Taken back: your buy of Silver.",
     "end-2": "You shuffle 12 cards and draw Chapel, 2 Coppers and 2 Estates.",
     "end-no": "The Action phase goes on.",
-    "trash-yes": "You trash 2 Estates. Ann: 0 Actions.",
+    "trash-yes": "You trash 2 Estates. 0 Actions.",
     "end-3": "You draw 3 Coppers, Silver and Estate.",
     "long-line": "That line was too long: only its first 1000 characters were read.",
     "stay": "The game goes on.",

@@ -255,14 +255,13 @@ def test_the_screen_reader_answer_that_cannot_be_kept_is_said(tmp_path, monkeypa
         (
             "en",
             "buy Advance\n",
-            "You buy the Event Advance. You have no Action card in hand to trash, so Advance does nothing. "
-            "Ann: 0 Buys.",
+            "You buy the Event Advance. You have no Action card in hand to trash, so Advance does nothing. 0 Buys.",
         ),
         (
             "nl",
             "koop Promotie\n",
             "Je koopt de gebeurtenis Promotie. Je hebt geen actiekaart in je hand om te vernietigen, "
-            "dus Promotie doet niets. Ann: 0 aanschaffen.",
+            "dus Promotie doet niets. 0 aanschaffen.",
         ),
     ],
 )

@@ -178,7 +178,7 @@ def test_a_join_login_takes_over_an_ssh_seat_and_each_side_is_told(tmp_path):
         try:
             ann = Seat("Ann", join(host.data, "Ann", tmp_path / "ann.log"))
             bea = Seat("Bea", join(host.data, "Bea", tmp_path / "bea.log"))
-            ann.until(r"\bAnn, Action phase")
+            ann.until(r"(?:^|\. )Action phase: ")
             again = join_program(host, tmp_path, "Ann")
             again.expect("Welcome back, Ann")
             said = again.before
@@ -188,7 +188,7 @@ def test_a_join_login_takes_over_an_ssh_seat_and_each_side_is_told(tmp_path):
             old = received_text(bytes(ann.raw))
             assert old.count(taken) == 1 and took not in old
             assert old.rstrip().endswith(taken)  # the last line the old session shows (then ssh's own)
-            again.expect("Ann, Action phase")  # the game goes on with the new session: Ann ends her turn
+            again.expect(r"(?:\n|\. )Action phase: ")  # the game goes on with the new session: Ann ends her turn
             again.expect("Ann> ")
             again.sendline("end")
             again.expect("end the turn")
@@ -257,7 +257,7 @@ def test_a_killed_ssh_client_is_one_sentence_at_the_host_told_once(tmp_path):
         try:
             ann = Seat("Ann", join(host.data, "Ann", tmp_path / "ann.log"))
             bea = Seat("Bea", join(host.data, "Bea", tmp_path / "bea.log"))
-            ann.until(r"\bAnn, Action phase")
+            ann.until(r"(?:^|\. )Action phase: ")
             os.kill(ann.child.pid, signal.SIGKILL)  # the player's ssh client dies in the middle of the game
             ann.child.expect(pexpect.EOF)
             bea.until("^" + left, prompt=False)

@@ -320,14 +320,14 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
             "en",
             "buy Villa",
             "You buy Villa. You put Villa into your hand. Villa: +1 Action, back to your Action phase. "
-            "Ann: 1 Action, 1 Buy, 4 coins.",
+            "1 Action, 1 Buy, 4 coins.",
             "You gain Villa. You put Villa into your hand. Villa: +1 Action.",
         ),
         (
             "nl",
             "koop Villa",
             "Je koopt Villa. Je neemt Villa in je hand. Villa: +1 actie, terug naar je actiefase. "
-            "Ann: 1 actie, 1 aanschaf, 4 munten.",
+            "1 actie, 1 aanschaf, 4 munten.",
             "Je pakt Villa. Je neemt Villa in je hand. Villa: +1 actie.",
         ),
     ],

@@ -26,8 +26,9 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
     for line in lines[i + 1 :]:
         if line[:1].isdigit():  # the moves: no turn prompt, as no figure changed
             return out
-        # the turn prompt names what changed ("Ann: 1 coin."), or the phase ("Ann, Action phase: ...")
-        prompt = re.search(r"(?:^| )Ann(?:, (?:Action|Buy) phase)?(?:: [^.]*)?\.$", line)
+        # the turn prompt names what changed ("1 coin.", "0 Actions, 2 coins."), or the phase ("Action phase: ...")
+        figure = r"\d+ (?:Actions?|Buys?|coins?|Debt)"
+        prompt = re.search(rf"(?:^| )(?:(?:Action|Buy) phase(?:: [^.]*)?|{figure}(?:, {figure})*)\.$", line)
         head, sep = (line[: prompt.start()], "prompt") if prompt else (line, "")
         # the sentences of one move are one line, the turn prompt at its end: told here one by one
         out += [x for x in re.split(r"(?<=\.) (?=[A-Z+])(?!You have )", head.strip()) if x]
@@ -56,7 +57,7 @@ def test_chariot_race_won_says_why_and_what_is_gained():
     lines = played(["Chariot Race"], ["Gold"], ["Copper"], "play Chariot Race")
     i = lines.index("Bot reveals Copper from the deck.")
     assert lines[i + 1] == "Your card costs more."
-    # the +1 coin is told by the turn prompt at the end of the line ("Ann: 1 coin."), once
+    # the +1 coin is told by the turn prompt at the end of the line ("1 coin."), once
     assert lines[i + 2 :] == ["You now have 1 VP token, from Chariot Race."]
 
 
@@ -154,13 +155,13 @@ def test_gladiator_told_to_the_player_who_played_it():
     # each outcome is one sentence, the copy revealed (or not) and the Gladiator trashed in it
     assert lines[i + 1 : i + 3] == [
         "You reveal Copper.",
-        "Bot reveals Copper too: no +1 coin, no Gladiator trashed. Ann: 0 Actions, 2 coins.",
+        "Bot reveals Copper too: no +1 coin, no Gladiator trashed. 0 Actions, 2 coins.",
     ]
     lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Silver\n")
     i = lines.index("Ann> Silver")
     assert lines[i + 1] == (
         "You reveal Silver. Bot reveals no Silver: you get +1 coin and trash a Gladiator from the Supply. "
-        "Gladiator/Fortune pile: 9 cards left. Ann: 0 Actions, 3 coins."
+        "Gladiator/Fortune pile: 9 cards left. 0 Actions, 3 coins."
     )
 
 

@@ -102,7 +102,7 @@ def test_resume_keeps_the_seats_language_and_verbosity():
     console, text = resume([])
     assert console.seats == [("Ann", "human"), ("Bot", "random")]
     assert console.people["Ann"].lang.code == "nl" and console.people["Ann"].verbosity == "terse"
-    assert "Ann, aanschaffase: 1 aanschaf, 4 munten." in text.splitlines()
+    assert "Aanschaffase: 1 aanschaf, 4 munten." in text.splitlines()
     assert len([x for x in text.splitlines() if x.endswith("4 munten.")]) == 1
 
 
@@ -527,7 +527,7 @@ def test_undo_says_the_figures_it_changed_in_dutch():
         "Teruggenomen: je aankoop van Ingenieur. Nu 0 schuld, 0 punten aan fiches, 12 punten op Basiliek.",
         "Je hand, 1 kaart: Landgoed.",
         "In het spel: 4 Koper.",
-        "You, aanschaffase: 1 aanschaf, 4 munten.",  # the prompt of that decision, each figure
+        "Aanschaffase: 1 aanschaf, 4 munten.",  # the prompt of that decision, each figure
     ]
 
 

@@ -103,7 +103,7 @@ def test_the_host_seat_asks_before_ending_the_action_phase_and_playing_treasures
         said = await h.typed("Ann", "play treasures")
         assert said[0].startswith("You still have 1 Action")
         said = await h.typed("Ann", "yes")
-        assert said[0] == "You play 4 Coppers. Ann, Buy phase: 4 coins."  # the prompt on the move's line
+        assert said[0] == "You play 4 Coppers. Buy phase: 4 coins."  # the prompt on the move's line
         assert h.host.table.game.turn.phase == "buy"
 
     run(body)
@@ -174,7 +174,7 @@ def test_an_empty_line_at_the_host_seat_reads_the_question_again():
     @with_hand(["Copper", "Copper", "Copper", "Copper", "Copper"])
     async def body(h):
         assert await h.typed("Ann", "") == [
-            "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+            "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.",
             "1. play Copper",
             "2. play treasures",
             "3 to 6: buy, once your Treasures are played.",
@@ -332,7 +332,7 @@ def test_the_host_command_s_own_seat_with_a_guest_over_openssh(tmp_path):
         proc.stdin.flush()
         assert until("7. end the Action phase") == [
             "",  # the empty line read, written after the prompt as piped input's lines are
-            "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+            "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.",
             "1. play Copper",
             "2. play treasures",
             "3 to 6: buy, once your Treasures are played.",
@@ -390,7 +390,7 @@ def test_at_the_host_s_own_terminal_tab_completes_f2_repeats_ctrl_c_clears_and_q
         child.expect_exact("Ann> ")
         child.send(b"\x1bOQ")  # F2: the last message of the game again (a query's reply is no message)
         child.expect_exact(
-            "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins.\r\nYour hand: 2 Coppers and 3 Estates."
+            "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.\r\nYour hand: 2 Coppers and 3 Estates."
         )
         child.expect_exact("Ann> ")
         child.send(b"buy sil\x03")  # Ctrl+C with a half-typed line

@@ -336,7 +336,11 @@ def test_console_questions_in_english_are_the_engines_prompts():
         if d.kind == "turn":
             # the Buy phase's prompt leaves out the Actions, which no move of that phase uses
             engine = d.prompt if "Action phase" in d.prompt else re.sub(r": \d+ Actions?, ", ": ", d.prompt)
-            assert turn_prompt(player_view(replay, d.player), d) == engine
+            view = player_view(replay, d.player)
+            assert turn_prompt(view, d, you=False) == engine  # several people at one keyboard: named
+            # one person at the screen: without the name, the phase opening the sentence
+            unnamed = engine.removeprefix(f"{d.player}, ")
+            assert turn_prompt(view, d) == unnamed[:1].upper() + unnamed[1:] != engine
             turns += 1
         else:
             assert Language("en").prompt(d) == d.prompt

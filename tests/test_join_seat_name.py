@@ -39,17 +39,17 @@ def test_a_seat_joined_in_lower_case_is_spoken_to_by_its_own_name(host_game, tmp
             ann.sendline(line)
         bea.expect(r"Your turn 1\. ")
         heard = bea.before
-        bea.expect(r"Bea, Action phase: 1 Action, 1 Buy, 0 coins\.\r?\n")
+        bea.expect(r"Action phase: 1 Action, 1 Buy, 0 coins\.\r?\n")
         bea.expect("Bea> ")
         assert "Bea's turn 1" not in heard + bea.before and "bea>" not in heard + bea.before
         bea.sendline("play treasures")
-        bea.expect(r"You play \d+ Coppers?\. Bea, Buy phase: (\d+) coins\.\r?\n")
+        bea.expect(r"You play \d+ Coppers?\. Buy phase: (\d+) coins\.\r?\n")
         bea.expect("Bea> ")
         bea.sendline("buy copper")
-        bea.expect(r"\nYou buy Copper\. Bea: 0 Buys\.\r?\n")  # what changed, on the move's line
+        bea.expect(r"\nYou buy Copper\. 0 Buys\.\r?\n")  # what changed, on the move's line
         bea.expect("Bea> ")
         bea.sendline("undo")
-        bea.expect(r"(.*)\r?\nBea, Buy phase: 1 Buy, \d+ coins\.\r?\n")
+        bea.expect(r"(.*)\r?\nBuy phase: 1 Buy, \d+ coins\.\r?\n")
         said = re.split(r"[\r\n]+", bea.match.group(1))
         assert said[1:] == ["Taken back: your buy of Copper.", "Your hand, 1 card: Estate.", "In play: 4 Coppers."], (
             said

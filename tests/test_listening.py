@@ -257,8 +257,8 @@ def test_the_turn_prompt_names_what_changed_and_what_differs_from_the_usual_star
     coins = game.turn.coins
     assert queries.changed_turn_prompt(view, d, before) == f"Buy phase: {coins} coins."
     assert queries.changed_turn_prompt(view, d, before, phase_known=True) == f"{coins} coins."
-    # in Dutch the seat "You" is a name
-    assert queries.changed_turn_prompt(view, d, before, Language("nl")) == f"You, aanschaffase: {coins} munten."
+    # in Dutch too, though the seat "You" is no default name there ("Jij")
+    assert queries.changed_turn_prompt(view, d, before, Language("nl")) == f"Aanschaffase: {coins} munten."
     game.player("You").debt = 2
     assert queries.changed_turn_prompt(view := player_view(game, "You"), d, usual) == (
         f"Buy phase: {coins} coins, 2 Debt."  # no Actions in the Buy phase
@@ -266,8 +266,21 @@ def test_the_turn_prompt_names_what_changed_and_what_differs_from_the_usual_star
     named = Game(GameConfig(["Ann", "Bob"], piles, events, landmarks, 1))
     named.start()
     view, d = player_view(named, "Ann"), named.pending
-    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "Ann: 1 Action."
-    assert queries.changed_turn_prompt(view, d, dict(usual, actions=2)) == "Ann: 1 Action."
+    # one person at the screen: no name, whatever the seat's name is
+    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d)) == "1 Action."
+    # several people at one keyboard: the name says who is to type
+    assert queries.changed_turn_prompt(view, d, queries.turn_figures(view, d), you=False) == "Ann: 1 Action."
+    assert queries.changed_turn_prompt(view, d, dict(usual, actions=2), you=False) == "Ann: 1 Action."
+    assert queries.changed_turn_prompt(view, d, dict(usual, actions=2), Language("nl"), you=False) == "Ann: 1 actie."
+    before = queries.turn_figures(view, d)
+    named.answer(["treasures"])
+    view, d = player_view(named, "Ann"), named.pending
+    coins = named.turn.coins
+    assert queries.changed_turn_prompt(view, d, before, you=False) == f"Ann, Buy phase: {coins} coins."
+    assert (
+        queries.changed_turn_prompt(view, d, before, Language("nl"), you=False) == f"Ann, aanschaffase: {coins} munten."
+    )
+    assert queries.changed_turn_prompt(view, d, before) == f"Buy phase: {coins} coins."
 
 
 def test_the_figures_of_a_turn_are_said_when_they_change_and_all_of_them_when_asked_again():
@@ -279,11 +292,9 @@ def test_the_figures_of_a_turn_are_said_when_they_change_and_all_of_them_when_as
     assert lines[turn2 + 3] == "Your turn 2. Buy phase: 1 Buy, 5 coins."  # an empty line: the whole prompt again
 
 
-@pytest.mark.parametrize(
-    "lang, said", [("en", "Bea: {coins} coins, 1 Debt."), ("nl", "Bea: {coins} munten, 1 schuld.")]
-)
+@pytest.mark.parametrize("lang, said", [("en", "{coins} coins, 1 Debt."), ("nl", "{coins} munten, 1 schuld.")])
 def test_the_coins_after_playing_treasures_are_said_with_the_debt_left(lang, said):
-    """Bea starts her turn with 1 Debt ("Bea, Action phase: 1 Debt."); after play treasures her
+    """Bea starts her turn with 1 Debt ("Action phase: 1 Debt."); after play treasures her
     figures say the coins with that Debt, as her status line does, though the Debt did not change."""
     piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
     game = Game(GameConfig(["Bea", "Bot"], piles, events, landmarks, 1))
@@ -303,3 +314,6 @@ def test_the_coins_after_playing_treasures_are_said_with_the_debt_left(lang, sai
     assert queries.changed_turn_prompt(view, d, before, Language(lang), phase_known=True, said=frozenset({"debt"})) == (
         said.format(coins=coins).split(",")[0] + "."
     )
+    # several people at one keyboard: the same figures, after the name of the person to type
+    shared = queries.changed_turn_prompt(view, d, before, Language(lang), phase_known=True, you=False)
+    assert shared == "Bea: " + said.format(coins=coins)

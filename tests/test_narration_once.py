@@ -141,8 +141,8 @@ def test_repeat_reads_a_move_s_sentence_with_the_figures_said_on_its_line():
 
     two_buys = {**VILLA, "turn": {**VILLA["turn"], "buys": 2}}
     for lang, typed, said in (
-        ("en", ["buy Villa", "end", "yes", "buy Copper", "repeat"], "You buy Copper. Ann: 0 Buys."),
-        ("nl", ["koop Villa", "einde", "ja", "koop Koper", "herhaal"], "Je koopt Koper. Ann: 0 aanschaffen."),
+        ("en", ["buy Villa", "end", "yes", "buy Copper", "repeat"], "You buy Copper. 0 Buys."),
+        ("nl", ["koop Villa", "einde", "ja", "koop Koper", "herhaal"], "Je koopt Koper. 0 aanschaffen."),
     ):
         console, lines = console_at(two_buys, "\n".join(typed) + "\n", lang, kingdom=VILLA_KINGDOM)
         assert after(lines, typed[3])[0] == said
@@ -313,8 +313,8 @@ def test_forums_buy_bonus_is_told_with_the_buy_and_the_buys_it_leaves():
 
     kingdom = ("Forum", "Patrician", "Engineer")
     for lang, typed, expected in (
-        ("en", "buy Forum", "You buy Forum: +1 Buy. Ann: 1 Buy, 0 coins."),
-        ("nl", "koop Forum", "Je koopt Forum: +1 aanschaf. Ann: 1 aanschaf, 0 munten."),
+        ("en", "buy Forum", "You buy Forum: +1 Buy. 1 Buy, 0 coins."),
+        ("nl", "koop Forum", "Je koopt Forum: +1 aanschaf. 1 aanschaf, 0 munten."),
     ):
         _, lines = console_at(FORUM, typed + "\n", lang, kingdom=kingdom)
         assert after(lines, typed)[0] == expected

@@ -119,8 +119,8 @@ def test_a_position_tells_its_turn_s_start_after_the_set_up_and_goes_on_mid_turn
     path = position_file(here)
     _code, lines = play("play Villa\nquit\nyes\n", "--position", str(path), players="Ann:human,Bob:bigmoney")
     start = lines.index("Landmarks: Tower.")
-    assert lines[start + 1] == "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
-    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin, 2 Debt." in lines  # the figures said once, by the prompt
+    assert lines[start + 1] == "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
+    assert "You play Villa. 2 Actions, 2 Buys, 1 coin, 2 Debt." in lines  # the figures said once, by the prompt
 
 
 def saved_game(here: Path) -> Path:
@@ -135,7 +135,7 @@ def test_play_load_goes_on_with_the_saved_game_at_its_question(here: Path) -> No
     assert lines[2:6] == [
         "Loaded kept.json.",
         "Your turn 2.",
-        "Ann, Buy phase: 1 Buy, 0 coins.",
+        "Buy phase: 1 Buy, 0 coins.",
         "Your hand: 3 Coppers and 2 Estates.",
     ]
     log = lines.index("Ann> log 2")  # the game before the load is in the history
@@ -164,7 +164,7 @@ def test_resume_says_where_the_game_stands_and_its_last_announcements(here: Path
         "You draw 3 Coppers and 2 Estates.",
         "Bot, turn 1: played 3 Coppers, bought Silver.",
         "Your turn 2.",
-        "Ann, Buy phase: 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
+        "Buy phase: 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
     ]
     assert code == 1
 
@@ -178,7 +178,7 @@ def test_load_in_a_game_goes_on_with_the_saved_one_and_keeps_the_game_left(here:
     assert lines[start + 2 : start + 5] == [
         f"The game you left is kept unfinished; a11y-dominion resume {left.id} goes on with it.",
         "Your turn 2.",
-        "Ann, Buy phase: 1 Buy, 0 coins.",
+        "Buy phase: 1 Buy, 0 coins.",
     ]
     assert lines[-1] == "Game stopped."
     assert code == 1
@@ -209,9 +209,9 @@ def test_an_engine_fault_puts_the_game_back_and_the_game_goes_on(here: Path) -> 
     said = "That move failed inside the game engine (RuntimeError: boom); the game is back where it was before it."
     assert lines.count(said) == 1
     assert lines[lines.index(said) + 1 : lines.index(said) + 4] == [  # the same question, asked again
-        "Ann: 1 Action.",
+        "1 Action.",
         "Ann> play treasures",
-        "You play 2 Coppers. Ann, Buy phase: 2 coins.",
+        "You play 2 Coppers. Buy phase: 2 coins.",
     ]
     assert "Traceback" not in out.getvalue()
     (kept,) = unfinished_games()

@@ -241,10 +241,10 @@ def test_a_position_game_starts_its_turn_as_a_normal_game_does_and_says_the_figu
     lines = text.splitlines()
     # the set-up lines one by one, then the turn's start with the prompt on its line, as at a game's start
     i = lines.index("Landmarks: Tower.")
-    assert lines[i + 1] == "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
+    assert lines[i + 1] == "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins, 2 Debt."
     # the play's sentence leaves the new figures to the prompt, which names those that changed
-    assert "You play Villa. Ann: 2 Actions, 2 Buys, 1 coin, 2 Debt." in lines
-    assert [x for x in lines if "2 Actions, 2 Buys" in x] == ["You play Villa. Ann: 2 Actions, 2 Buys, 1 coin, 2 Debt."]
+    assert "You play Villa. 2 Actions, 2 Buys, 1 coin, 2 Debt." in lines
+    assert [x for x in lines if "2 Actions, 2 Buys" in x] == ["You play Villa. 2 Actions, 2 Buys, 1 coin, 2 Debt."]
     # two people at the keyboard: the turn's start comes with Ann's news when she takes it, once
     _console, text = console_game(["--position", str(path)], ["", "play Villa"])
     lines = text.splitlines()
@@ -268,7 +268,7 @@ def test_after_load_and_resume_the_turn_figures_are_said_once(tmp_path):
     lines = opening(text)
     assert lines[lines.index(f"Loaded {target}.") + 1 :][:2] == [
         "Your turn 1.",
-        "Ann, Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt.",
+        "Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt.",
     ]
     assert len([x for x in lines if "2 Actions, 2 Buys, 1 coin" in x]) == 1
     _resumed, text = resume_game([])
@@ -276,5 +276,5 @@ def test_after_load_and_resume_the_turn_figures_are_said_once(tmp_path):
     assert "Your turn 1." in lines
     assert "You play Villa." in lines  # the last announcements leave the figures to the prompt too
     assert [x for x in lines if "2 Actions, 2 Buys, 1 coin" in x] == [
-        "Ann, Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt."
+        "Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt."
     ]

@@ -233,7 +233,7 @@ def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
     lines = [x.strip() for x in ANSI.sub("", back).replace("\r", "").split("\n") if x.strip()]
     # (after "Welcome back") nothing happened while she was away: her question with the turn's
     # figures, then her hand, each once, as at join
-    assert lines[0] == "Ann, Action phase: 1 Action, 1 Buy, 0 coins.", lines
+    assert lines[0] == "Action phase: 1 Action, 1 Buy, 0 coins.", lines
     assert lines[1].startswith("Your hand: "), lines
     assert len([x for x in lines if x.startswith("Your hand")]) == 1, lines
     assert not [x for x in lines if x.startswith("Your turn 1,")], lines

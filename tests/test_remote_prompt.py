@@ -31,16 +31,16 @@ pytest.importorskip("asyncssh")
 # what Bea hears in her first turn: (what she types, the lines that answer it)
 TURN = {
     "en": [
-        ("", ["Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins."]),
-        ("repeat", ["Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins.", "Your hand: 4 Coppers and Estate."]),
-        ("play treasures", ["You play 4 Coppers. Bea, Buy phase: 4 coins."]),
-        ("buy silver", ["You buy Silver. Bea: 0 Buys, 1 coin."]),
+        ("", ["Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins."]),
+        ("repeat", ["Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.", "Your hand: 4 Coppers and Estate."]),
+        ("play treasures", ["You play 4 Coppers. Buy phase: 4 coins."]),
+        ("buy silver", ["You buy Silver. 0 Buys, 1 coin."]),
     ],
     "nl": [
-        ("", ["Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten."]),
-        ("herhaal", ["Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten.", "Je hand: 4 Koper en Landgoed."]),
-        ("speel geldkaarten", ["Je speelt 4 Koper. Bea, aanschaffase: 4 munten."]),
-        ("koop zilver", ["Je koopt Zilver. Bea: 0 aanschaffen, 1 munt."]),
+        ("", ["Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten."]),
+        ("herhaal", ["Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten.", "Je hand: 4 Koper en Landgoed."]),
+        ("speel geldkaarten", ["Je speelt 4 Koper. Aanschaffase: 4 munten."]),
+        ("koop zilver", ["Je koopt Zilver. 0 aanschaffen, 1 munt."]),
     ],
 }
 

@@ -30,7 +30,7 @@ def test_a_join_session_replaced_by_an_ssh_login_says_why_once(tmp_path):
         try:
             bea.expect("Bea has joined; 1 seat still empty: Ann.")
             ann = Seat("Ann", join(host.data, "Ann", tmp_path / "ann.log"))
-            ann.until(r"\bAnn, Action phase")
+            ann.until(r"(?:^|\. )Action phase: ")
             bea.expect("Ann's turn 1.")
             child = pexpect.spawn(
                 "ssh", CLIENT_OPTIONS + ["-p", str(host.data["port"]), f"Bea@{host.data['host']}"], timeout=TIMEOUT
@@ -56,11 +56,11 @@ def test_a_join_session_replaced_by_an_ssh_login_says_why_once(tmp_path):
             heard = lines_of(ann.since())  # a take-over is neither a leaving nor a coming back
             assert not [x for x in heard if x.startswith(("Bea has left", "Bea is back"))], heard
             ann.send("end")
-            ann.until(r"^Ann, Buy phase")
+            ann.until(r"^Buy phase")
             ann.send("end")
             turn = again.until(r"^Your turn 1\.")
             assert turn[0] == (  # (the prompt on its line, and the hand heard already counted)
-                "Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins. "
+                "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins. "
                 "5 cards in hand, as drawn; type hand to hear them."
             )
             assert not [x for x in lines_of(again.since()) if x.startswith("Your hand")][1:]  # read once

@@ -26,7 +26,7 @@ WAIT = 20  # seconds to wait at most for the host's bytes (a bound that only fai
 
 BEA_TURN = (
     b"Ann played 4 Coppers, bought Silver.\r\n"
-    b"Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins.\r\n"
+    b"Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins.\r\n"
     b"Your hand: 3 Coppers and 2 Estates.\r\n"
     b"1. play Copper\r\n"
     b"2. play treasures\r\n"

@@ -182,7 +182,7 @@ def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_
 
     assert asyncio.run(main()) == [
         "Welcome back, Ann. The game goes on.",
-        "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Action phase: 1 Action, 1 Buy, 0 coins.",
         "Your hand: 4 Coppers and Estate.",
         "1. play Copper",
         "2. play treasures",
@@ -274,7 +274,7 @@ def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_
         back = _after(back, "Welkom terug, Ann. Het spel gaat verder.")
         assert back[:2] == [
             "Welkom terug, Ann. Het spel gaat verder.",
-            "Ann, actiefase: 1 actie, 1 aanschaf, 0 munten.",
+            "Actiefase: 1 actie, 1 aanschaf, 0 munten.",
         ]
         assert back[2].startswith("Je hand: "), back  # (her question says her hand, as at join)
         options = back[3:]

@@ -133,12 +133,11 @@ def test_resume_speaks_the_language_the_settings_say_now():
     [
         (
             "en",
-            "You buy Province. The Province pile is empty. The game ends after this turn. Ann: 0 Buys, 1 coin.",
+            "You buy Province. The Province pile is empty. The game ends after this turn. 0 Buys, 1 coin.",
         ),
         (
             "nl",
-            "Je koopt Provincie. De stapel Provincie is leeg. Het spel eindigt na deze beurt. "
-            "Ann: 0 aanschaffen, 1 munt.",
+            "Je koopt Provincie. De stapel Provincie is leeg. Het spel eindigt na deze beurt. 0 aanschaffen, 1 munt.",
         ),
     ],
 )
@@ -173,10 +172,10 @@ def test_a_card_says_its_cost_once(lang, expected):
 @pytest.mark.parametrize(
     "lang, line",
     [
-        ("en", "You buy Engineer. You take 4 Debt for Engineer. Ann: 0 Buys."),
+        ("en", "You buy Engineer. You take 4 Debt for Engineer. 0 Buys."),
         (
             "nl",
-            "Je koopt Ingenieur. Je neemt 4 schuld voor Ingenieur. Ann: 0 aanschaffen.",
+            "Je koopt Ingenieur. Je neemt 4 schuld voor Ingenieur. 0 aanschaffen.",
         ),
     ],
 )

@@ -849,4 +849,4 @@ def test_a_query_at_a_confirmation_is_answered_and_asked_again_alike_at_every_en
     assert keyboard["end-other"] == ["> play copper", "That is not yes, so it is a no. The Action phase goes on."]
     assert keyboard["end-no"] == ["> no", "The Action phase goes on."]
     assert keyboard["ask-hand"][-1] == "Trash 2 Estates? Type yes to trash:"
-    assert keyboard["trash-yes"][:2] == ["> yes", "You trash 2 Estates. Ann: 0 Actions."]
+    assert keyboard["trash-yes"][:2] == ["> yes", "You trash 2 Estates. 0 Actions."]

@@ -50,7 +50,7 @@ def test_a_seat_played_through_the_in_process_link_buys_and_leaves(tmp_path):
 
     code, said, host = asyncio.run(main())
     assert code == 0
-    assert "\nYou buy Copper. Ann: 0 Buys.\n" in said, said
+    assert "\nYou buy Copper. 0 Buys.\n" in said, said
     assert said.rstrip().endswith("You left the game."), said
     assert "ann" not in said.replace("Ann", ""), said
     game = host.table.game

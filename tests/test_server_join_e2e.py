@@ -127,7 +127,7 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
         printed = server.stopped()
     lines = rp.lines_of(heard["Ann"])
     assert lines.count("Game over.") == 1
-    assert "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins." in text  # the console core's narration
+    assert "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins." in text  # the console core's narration
     assert sp.AFTER_GAME in lines
     assert "You leave table 1; you are in the lobby." in lines
     assert code == 0, text

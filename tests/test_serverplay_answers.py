@@ -61,7 +61,7 @@ def test_the_other_kinds_of_questions_get_a_legal_answer() -> None:
     assert card_answer("Choose 1 to 3, by numbers or names separated by commas.\n1. Silver\n2. Curse\n") == "2"
     assert card_answer("Ann, Legionary: reveal a Gold?\nAnswer yes or no, or 1 or 2.\n") == "no"
     assert card_answer("Type a number from 1 to 40, or pass.\n") == "1"
-    assert card_answer("Ann: 1 Buy, 3 coins.\nAnn> ") is None
+    assert card_answer("1 Buy, 3 coins.\nAnn> ") is None
 
 
 LEGIONARY = """Bot 1 reveals Gold.

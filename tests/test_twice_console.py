@@ -55,8 +55,8 @@ ACTION_DEBT = {
 @pytest.mark.parametrize(
     "lang, expected",
     [
-        ("en", "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins, 3 Debt."),
-        ("nl", "Jouw beurt 1. Ann, actiefase: 1 actie, 1 aanschaf, 0 munten, 3 schuld."),
+        ("en", "Your turn 1. Action phase: 1 Action, 1 Buy, 0 coins, 3 Debt."),
+        ("nl", "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten, 3 schuld."),
     ],
 )
 def test_an_empty_line_reads_whose_turn_it_is(lang, expected):
@@ -159,7 +159,7 @@ def test_a_run_of_payments_that_grew_is_read_again():
     _, lines = console_at(state, "play Gold\n")
     assert "3 to 5: pay 1 to 3 Debt; type pay to pay 3." in lines
     assert after(lines, "play Gold") == [
-        "You play Gold. Ann: 6 coins, 8 Debt.",
+        "You play Gold. 6 coins, 8 Debt.",
         "1: play Gold; 2: play treasures; 3 to 8: pay 1 to 6 Debt; 9: end.",
     ]
 

@@ -45,9 +45,10 @@ TOTALS = re.compile(rf"()\byou have ({FIGURE})")  # a verbose move's new total: 
 
 
 def named_figures(who: str) -> re.Pattern:
-    """The turn prompt of the seat ``who`` (named, as every seat but the default "You" is):
-    "Ann, Buy phase: 1 Buy, 5 coins.", "Ann: 0 Buys, 2 coins.", "Ann, Buy phase." (the phase
-    alone), alone or after a move's sentence."""
+    """The turn prompt of the seat ``who`` where several people share one keyboard (named, to say
+    who is to type): "Ann, Buy phase: 1 Buy, 5 coins.", "Ann: 0 Buys, 2 coins.", "Ann, Buy phase."
+    (the phase alone), alone or after a move's sentence. At a seat of one person the prompt names
+    no one (:data:`FIGURES`)."""
     name = re.escape(who)
     phase = r"((?:Action|Buy) phase)(?:: |(?=\.$))"
     return re.compile(rf"(?:^|\. ){name}(?:, {phase}|: )((?:{FIGURE}(?:, {FIGURE})*)?)\.$", re.M)

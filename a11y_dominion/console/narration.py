@@ -362,7 +362,7 @@ class Narration:
         self.hand_due = False
         if d.kind != "turn":
             return lines
-        lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again)
+        lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again, you=you)
         if drawn:  # the hand was told as it was drawn, and other turns may have come since: how many
             pointer = self.lang.text(
                 N_("{n:1 card|{n} cards} in hand.")
@@ -372,7 +372,7 @@ class Narration:
             )
             self.told_hand_word = True
             lines[0] = pointer if lines[0] is None else f"{lines[0]} {pointer}"
-        if again and lines[0] == questions.question(view, d, self.lang):
+        if again and lines[0] == questions.question(view, d, self.lang, you):
             # an empty line reads the full prompt, whose turn it is too, as the turn's first one does
             lines[0] = f"{self.lang.text(N_('Your turn {n}.'), n=q.turn_number(view))} {lines[0]}"
         if new_turn and not full and not again:
@@ -380,12 +380,13 @@ class Narration:
         return lines
 
     def _changed_prompt(
-        self, view: PlayerView, d: Decision, lines: list[str | None], new_turn: bool, brief: bool
+        self, view: PlayerView, d: Decision, lines: list[str | None], new_turn: bool, brief: bool, you: bool
     ) -> list[str | None]:
         """``lines`` of a turn question, its prompt (the first line) naming only what changed since
         the figures the seat heard last in this turn, or at its first prompt what differs from the
         usual start (:func:`~.queries.changed_turn_prompt`; None: nothing); the whole prompt when
-        it heard none in this turn (a hand-over, an undo, a load) or asked again."""
+        it heard none in this turn (a hand-over, an undo, a load) or asked again; ``you``: without
+        the player's name (one person at this screen)."""
         narrator = self.narrator
         said = narrator.phase_said  # the phase its last sentences named, heard once
         bonus = set(narrator.bonus_said)  # figures a bonus just told changed ("+1 Buy")
@@ -396,7 +397,7 @@ class Narration:
         told = self.told_figures
         figures = q.turn_figures(view, d)
         self.told_figures = (key, figures)
-        if not brief or told is None or lines[0] != questions.question(view, d, self.lang):
+        if not brief or told is None or lines[0] != questions.question(view, d, self.lang, you):
             return lines
         if told[0] == key:
             before = told[1]
@@ -422,6 +423,7 @@ class Narration:
                 {k for k, total in totals.items() if figures.get(k) == total}
                 | ({"debt"} if debt is not None and debt == view.me.debt else set())
             ),
+            you=you,
         )
         return [prompt or None, *lines[1:]]
 

@@ -136,33 +136,41 @@ def turn_line(view: PlayerView, you: str | None = None, lang: Language = EN) -> 
     return lang.text(template, **fields)
 
 
-def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN) -> str:
-    """The question at the turn prompt: "Ann, Action phase: 1 Action, 1 Buy, 0 coins." (and
-    Debt); in the Buy phase, where no Action can be played, without the Actions: "Ann, Buy
-    phase: 1 Buy, 4 coins." (the ``status`` query still says them). The seat named "You" (the
-    default one) is not named: "Buy phase: 1 Buy, 4 coins." """
-    p = view.player(d.player)
+# the turn prompt's template by (the seat's own screen, the Action phase, Debt): no Action can be
+# played in the Buy phase, so its prompt leaves the Actions out
+_TURN_PROMPTS = {
+    (True, True, True): N_("{phase}: {actions}, {buys}, {coins}, {debt}."),
+    (True, True, False): N_("{phase}: {actions}, {buys}, {coins}."),
+    (True, False, True): N_("{phase}: {buys}, {coins}, {debt}."),
+    (True, False, False): N_("{phase}: {buys}, {coins}."),
+    (False, True, True): N_("{player}, {phase}: {actions}, {buys}, {coins}, {debt}."),
+    (False, True, False): N_("{player}, {phase}: {actions}, {buys}, {coins}."),
+    (False, False, True): N_("{player}, {phase}: {buys}, {coins}, {debt}."),
+    (False, False, False): N_("{player}, {phase}: {buys}, {coins}."),
+}
+
+
+def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN, you: bool = True) -> str:
+    """The question at the turn prompt of the player ``d`` asks, in ``lang``: "Action phase: 1
+    Action, 1 Buy, 0 coins." (and Debt); in the Buy phase, where no Action can be played, without
+    the Actions: "Buy phase: 1 Buy, 4 coins." (the ``status`` query still says them). ``you``
+    (one person at the screen): the name is left out, as the turn's "Your turn 3." says whose it
+    is; else (several people at one keyboard) the question names who is to type: "Ann, Buy
+    phase: 1 Buy, 4 coins." """
+    debt = view.player(d.player).debt
     t = view.turn
+    action = t.phase == "action"
     fields = dict(
         player=d.player,
-        phase=lang._(PHASES["action" if t.phase == "action" else "buy"]),
+        phase=lang._(PHASES["action" if action else "buy"]),
         actions=count(t.actions, "Action", lang),
         buys=count(t.buys, "Buy", lang),
         coins=count(t.coins, "coin", lang),
+        debt=count(debt, "Debt", lang),
     )
-    if d.player == lang._(N_("You")):  # the default seat's name says nothing the prompt's "you" does not
-        return _own_turn_prompt(t.phase, p.debt, fields, lang)
-    if t.phase != "action":  # no Action can be played in the Buy phase: its prompt leaves the Actions out
-        if p.debt:
-            return lang.text(
-                N_("{player}, {phase}: {buys}, {coins}, {debt}."), debt=count(p.debt, "Debt", lang), **fields
-            )
-        return lang.text(N_("{player}, {phase}: {buys}, {coins}."), **fields)
-    if p.debt:
-        return lang.text(
-            N_("{player}, {phase}: {actions}, {buys}, {coins}, {debt}."), debt=count(p.debt, "Debt", lang), **fields
-        )
-    return lang.text(N_("{player}, {phase}: {actions}, {buys}, {coins}."), **fields)
+    if you:
+        fields["phase"] = fields["phase"][:1].upper() + fields["phase"][1:]  # as a sentence starts
+    return lang.text(_TURN_PROMPTS[you, action, bool(debt)], **fields)
 
 
 USUAL_START = {"phase": "action", "actions": 1, "buys": 1, "coins": 0, "debt": 0}  # every turn starts so
@@ -190,6 +198,7 @@ def changed_turn_prompt(
     told: bool = False,
     named: frozenset = frozenset(),
     said: frozenset = frozenset(),
+    you: bool = True,
 ) -> str:
     """The turn prompt that says only what differs from ``before`` (the figures of
     :func:`turn_figures` the player last heard, or :data:`USUAL_START` at a turn's first
@@ -206,7 +215,9 @@ def changed_turn_prompt(
     to what they were ("1 Buy, 0 coins."). ``said``: the figures the move's sentences said as
     they are now ("You take 4 Debt for Engineer." with no Debt before): not said again. The
     coins are said with the Debt left, as the status line says them ("4 coins, 1 Debt."): what the
-    coins buy depends on it (rulebook: no card is bought while you have Debt)."""
+    coins buy depends on it (rulebook: no card is bought while you have Debt). ``you``: as
+    :func:`turn_prompt`'s, the name left out ("4 coins."); else it names who is to type
+    ("Ann: 4 coins.", "Ann, Buy phase: 5 coins.")."""
     now = turn_figures(view, d)
     parts = []
     keys = []
@@ -237,30 +248,16 @@ def changed_turn_prompt(
         parts.append(count(now["debt"], "Debt", lang))
     fields = dict(player=d.player, figures=", ".join(parts))
     phase = lang._(PHASES[now["phase"]])
-    own = d.player == lang._(N_("You"))
     if phase_changed or not parts:
-        if own:
+        if you:
             phase = phase[:1].upper() + phase[1:]
             return lang.text(N_("{phase}: {figures}."), phase=phase, **fields) if parts else phase + "."
         if parts:
             return lang.text(N_("{player}, {phase}: {figures}."), phase=phase, **fields)
         return lang.text(N_("{player}, {phase}."), phase=phase, **fields)
-    if own:
+    if you:
         return fields["figures"] + "."
     return lang.text(N_("{player}: {figures}."), **fields)
-
-
-def _own_turn_prompt(phase: str, debt: int, fields: dict, lang: Language) -> str:
-    """The turn prompt of the seat named "You" (the default), without the name:
-    "Buy phase: 1 Buy, 4 coins." (the phase's name first, as a sentence starts)."""
-    fields = dict(fields, phase=fields["phase"][:1].upper() + fields["phase"][1:])
-    if phase != "action":
-        if debt:
-            return lang.text(N_("{phase}: {buys}, {coins}, {debt}."), debt=count(debt, "Debt", lang), **fields)
-        return lang.text(N_("{phase}: {buys}, {coins}."), **fields)
-    if debt:
-        return lang.text(N_("{phase}: {actions}, {buys}, {coins}, {debt}."), debt=count(debt, "Debt", lang), **fields)
-    return lang.text(N_("{phase}: {actions}, {buys}, {coins}."), **fields)
 
 
 def taken_back_words(events: list, player: str, lang: Language = EN, own: bool = True) -> str:

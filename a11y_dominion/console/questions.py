@@ -131,10 +131,11 @@ def how_many(d: Decision, lang: Language = EN, repeat: bool = True) -> str:
     return line
 
 
-def question(view: PlayerView, d: Decision, lang: Language = EN) -> str:
-    """The question of a decision in ``lang``."""
+def question(view: PlayerView, d: Decision, lang: Language = EN, you: bool = True) -> str:
+    """The question of a decision in ``lang``; a turn's without the player's name with ``you``
+    (one person at the screen: :func:`~.queries.turn_prompt`)."""
     if d.kind == "turn":
-        return turn_prompt(view, d, lang)
+        return turn_prompt(view, d, lang, you)
     return lang.prompt(d)
 
 
@@ -322,10 +323,11 @@ def decision_lines(
     Treasures to play one by one ("1 to 3: play Copper, Gold or Silver", in the
     order the hand is read); with ``hint`` the summed-up buys say how to hear them
     all. With ``hand`` the question is followed by the hand (after a
-    hand-over, also for a question inside a card). Raises ValueError when
-    ``hand`` is asked for a view of another seat.
+    hand-over, also for a question inside a card). ``you``: one person at the
+    screen, addressed without their name ("Your hand"); else they are named.
+    Raises ValueError when ``hand`` is asked for a view of another seat.
     """
-    lines = [question(view, d, lang)]
+    lines = [question(view, d, lang, you)]
     if hand:
         if view.seat != d.player:
             raise ValueError(f"the hand of {d.player} is not in the view of {view.seat}")
