@@ -557,10 +557,12 @@ class Waits:
             signal.raise_signal(signal.SIGINT)
 
 
-def watched(monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str) -> tuple[int, list[str], Waits]:
+def watched(
+    monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str, settings: dict[str, object] | None = None
+) -> tuple[int, list[str], Waits]:
     """(exit code, lines shown, the waits) of a game of the medium and Big Money bots, seed 1, watched
-    in screen-reader mode (its screen read as the lines come) with ``options``; Ctrl+C at the wait
-    numbered ``stop_at``."""
+    in screen-reader mode (its screen read as the lines come) with ``options`` and ``settings`` (none
+    unless given); Ctrl+C at the wait numbered ``stop_at``."""
     from a11y_dominion.console import hotseat
 
     out = io.StringIO()
@@ -569,7 +571,7 @@ def watched(monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str)
     args = build_parser().parse_args(
         ["play", "--seed", "1", "--speech", "screen-reader", "--players", "medium,bigmoney", *options]
     )
-    setup = play_setup(args, out, {}, asking=False)
+    setup = play_setup(args, out, settings or {}, asking=False)
     assert not isinstance(setup, int)
     code = play_on_core(setup, args, PlainReader(io.StringIO(""), out))
     return code, out.getvalue().splitlines(), waits
@@ -587,6 +589,38 @@ def test_a_watched_game_of_bots_goes_at_the_pace_of_its_lines(monkeypatch: pytes
         assert seconds == shown - before
         before = shown
     assert len(waits.waits) > 50  # (a game of some 20 turns each)
+
+
+@pytest.mark.parametrize("pace", [0.5, 3])
+def test_the_pace_setting_gives_each_line_of_a_watched_game_its_seconds(
+    monkeypatch: pytest.MonkeyPatch, pace: float
+) -> None:
+    code, lines, waits = watched(monkeypatch, None, settings=load_settings_with(pace=pace))
+    assert code == 0 and lines[-1] == "Big Money wins."
+    start = lines.index("New game for Medium and Big Money. Medium goes first.")
+    assert waits.waits[0] == (5 * pace, start + 5)  # the game's 4 opening lines, and Medium's turn 1
+    before = start
+    for seconds, shown in waits.waits:
+        assert seconds == (shown - before) * pace
+        before = shown
+
+
+def test_a_pace_of_0_watches_a_game_of_bots_without_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, None, settings=load_settings_with(pace=0))
+    assert code == 0 and lines[-1] == "Big Money wins." and waits.waits == []
+
+
+def load_settings_with(**chosen: object) -> dict[str, object]:
+    """The settings as read from a settings file that sets ``chosen`` (saved by the settings
+    command, then read back as ``play`` reads them)."""
+    from a11y_dominion.cli import main
+    from a11y_dominion.settings import load_settings
+
+    for key, value in chosen.items():
+        assert main(["settings", "set", key, str(value)]) == 0
+    data, warning = load_settings()
+    assert warning is None
+    return data
 
 
 def test_ctrl_c_while_watching_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch) -> None:

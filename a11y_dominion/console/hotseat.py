@@ -433,7 +433,8 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
 
     kb = Keyboard(output)
     paced = output.speaker.mode != "off" or _isatty(setup.out)
-    pace = Pace(pause) if paced else None
+    seconds = setup.settings.get("pace")
+    pace = Pace(pause, 1 if seconds is None else seconds) if paced else None
 
     def line(text: str, style: str | None = None) -> None:
         output.display.line(text, style)

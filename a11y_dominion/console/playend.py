@@ -396,19 +396,15 @@ class ThinkingBot(BotSeat):
         return await _in_thread(lambda: BotSeat.decide(self, decision, view))
 
 
-LINE_SECONDS = 1.0
-"""The seconds each line said gets before a bot of a game without a person here answers on."""
-
-
 class Pace:
     """The pace of a game of bots only (:func:`~a11y_dominion.console.hotseat.watch`): every line
-    said (:meth:`said`) gets :data:`LINE_SECONDS` before the next bot's answer (:meth:`wait`,
-    a bot seat's ``pace``), so that the lines come turn by turn at the speed they are read, as a
-    person at the table hears a bot's turn while the game waits for them. ``sleep`` waits a
-    number of seconds (``asyncio.sleep``; tests give their own)."""
+    said (:meth:`said`) gets ``seconds`` (the ``pace`` setting, 1 unless set) before the next
+    bot's answer (:meth:`wait`, a bot seat's ``pace``), so that the lines come turn by turn at
+    the speed they are read, as a person at the table hears a bot's turn while the game waits
+    for them. ``sleep`` waits a number of seconds (``asyncio.sleep``; tests give their own)."""
 
-    def __init__(self, sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
-        self.sleep = sleep
+    def __init__(self, sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep, seconds: float = 1) -> None:
+        self.sleep, self.seconds = sleep, seconds
         self.lines = 0  # said since the last wait
 
     def said(self) -> None:
@@ -418,8 +414,8 @@ class Pace:
     async def wait(self) -> None:
         """Wait the time the lines said since the last wait need; no time when none was said."""
         lines, self.lines = self.lines, 0
-        if lines:
-            await self.sleep(lines * LINE_SECONDS)
+        if lines and self.seconds:
+            await self.sleep(lines * self.seconds)
 
 
 async def _in_thread(work: Callable[[], Any]) -> Any:
