@@ -172,6 +172,54 @@ def test_a_seat_setting_gives_language_and_verbosity() -> None:
     assert TO_BEA in lines
 
 
+def settings_file(here: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """The settings file of ``here`` written with ``data``, read back as ``play`` reads it."""
+    from a11y_dominion.settings import load_settings
+
+    (here / "settings.json").write_text(json.dumps(data), encoding="utf-8")
+    read, warning = load_settings()
+    assert warning is None
+    return read
+
+
+def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) -> None:
+    # Bea speaks English by her seat setting; Ann switches the keyboard to Dutch at her question
+    settings = settings_file(
+        here, {"seats": {"bea": {"language": "en", "verbosity": "terse"}, "Cid": {"language": "en"}}}
+    )
+    _code, lines = shared("settings nl\nend\nend\n\nhand\n", THREE, settings)
+    assert lines[lines.index("Ann> settings nl") + 1] == (
+        "Taal is nu Nederlands. "
+        "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
+    )
+    assert TO_BEA not in lines  # the hand-over to Bea, and all Bea hears, is Dutch now
+    bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
+    assert "Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten." in bea_part
+    assert "Hand van Bea, 5 kaarten: 4 Koper en Landgoed." in bea_part
+    # kept as the keyboard's language: no seat here keeps one of its own; Bea keeps her verbosity
+    kept = json.loads((here / "settings.json").read_text(encoding="utf-8"))
+    assert kept["language"] == "nl"
+    assert kept["seats"] == {"bea": {"verbosity": "terse"}, "Cid": {"language": "en"}}
+
+
+def test_a_language_chosen_at_a_shared_keyboard_is_said_in_english_too(here: Path) -> None:
+    settings = settings_file(here, {"language": "nl"})
+    _code, lines = shared("instellingen zet taal en\neinde\neinde\n\n", THREE, settings)
+    assert lines[lines.index("Ann> instellingen zet taal en") + 1] == (
+        "Language is now English. Everyone at this keyboard plays in English now: the language is the keyboard's."
+    )
+    assert TO_BEA in lines
+    assert json.loads((here / "settings.json").read_text(encoding="utf-8"))["language"] == "en"
+
+
+def test_a_verbosity_chosen_at_a_shared_keyboard_is_kept_under_the_seats_name(here: Path) -> None:
+    settings = settings_file(here, {"verbosity": "verbose"})
+    _code, lines = shared("settings terse\n", THREE, settings)
+    assert lines[lines.index("Ann> settings terse") + 1] == "Verbosity is now terse."
+    kept = json.loads((here / "settings.json").read_text(encoding="utf-8"))
+    assert kept["verbosity"] == "verbose" and kept["seats"] == {"Ann": {"verbosity": "terse"}}
+
+
 def test_one_human_has_no_hand_over() -> None:
     _code, lines = play("end\nend\nend\nend\n", players="Ann:human,Bot:bigmoney")
     assert not any(x.startswith("Pass the keyboard") for x in lines)

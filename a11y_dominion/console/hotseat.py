@@ -32,7 +32,7 @@ from ..rules.events import GameEnded
 from .completion import command_of
 from .core import _given, _outcome
 from .display import LineCleared
-from .keyboard import LocalOutput, local_console
+from .keyboard import LocalConsole, LocalOutput, local_console
 from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
 
 if TYPE_CHECKING:
@@ -113,6 +113,8 @@ class HotSeatConsole(PlayConsole):
     while they are asked (:class:`Keyboard`)."""
 
     keyboard: Keyboard  # (set once made, by play_shared)
+    table: list[HotSeatConsole]  # the consoles of every person at this keyboard, this one among them (play_shared)
+    shared = True
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
     bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
     on_ctrl_c: Callable[[], None] | None = None  # the shared keyboard's Ctrl+C (set by play_shared)
@@ -238,6 +240,20 @@ class HotSeatConsole(PlayConsole):
         self.stop_asked = False
         await super().read_between()
 
+    def at_keyboard(self) -> list[LocalConsole]:
+        return list(self.table)
+
+    def language_changed(self) -> None:
+        """The language is the keyboard's, one for the table: every person's console here speaks
+        the language this person chose (no seat here has a language's default name, "You", to
+        rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play)."""
+        for other in self.table:
+            if other is not self:
+                other.holder.change("language", self.lang.code)
+                if other.completer is not None:
+                    other.completer.lang = other.lang
+        LocalConsole.language_changed(self)  # (the screen's: the keyboard's)
+
     def use(self, entry: tuple[str, Any]) -> bool:
         """As ``play``'s console uses an entry; a line of this program's own (Ctrl+C's) is said
         to the person at the keyboard at once."""
@@ -271,19 +287,17 @@ class HotSeatConsole(PlayConsole):
     def final_scores_elsewhere(self) -> None:
         """The game's end, told again in the language of every other person at the keyboard who
         speaks another one (at the end no card is secret)."""
-        room = self.host
-        log = room.table.game.log
+        log = self.host.table.game.log
         end = next((e for e in reversed(log) if isinstance(e, GameEnded)), None)
         if end is None:
             return
         speaker = self.keyboard.output.speaker
         set_language = getattr(speaker, "set_language", lambda code: None)
-        for name in room.locals:
-            lang = room.people[name].lang
-            if name == self.name or lang.code == self.lang.code:
+        for other in self.table:
+            if other.lang.code == self.lang.code:
                 continue
-            set_language(lang.code)
-            for text in Narrator(viewer=name, lang=lang).narrate(end):
+            set_language(other.lang.code)
+            for text in Narrator(viewer=other.name, lang=other.lang).narrate(end):
                 self.keyboard.say(text, "important")
         set_language(self.lang.code)
 
@@ -383,6 +397,8 @@ async def play_shared(
         console.holder.announcer.speaker = screen
         consoles.append(console)
         links.append(link)
+    for console in consoles:
+        console.table = consoles
     out, room.out = room.out, kb.say
     for link in links:
         link.open()

@@ -25,6 +25,7 @@ from ..files import FileError, shown_name, write_atomic, write_target
 from ..i18n import N_, Language
 from ..remote.signals import on_signals
 from ..textinput import printable
+from .commands import setting_value_text
 from .core import SeatConsole, SeatLink
 from .display import Display, LineCleared, PlainReader
 from .seat import HumanSeat
@@ -191,21 +192,21 @@ class PipeReader:
 
 
 class FileSettings:
-    """The settings store of a seat whose settings file is on this computer (the keyboard's
-    console and ``join``): a live setting changes for the seat at ``owner``'s keyboard now
-    and is saved in the settings file (a seat's language and verbosity under its name when
-    several people share the keyboard). ``owner`` has ``holder`` (the seat), ``display``,
-    ``speaker``, and ``hints``, and may have ``shared``, ``completer`` and ``language_changed``
-    (called after the language changed)."""
+    """The settings store of a seat whose settings file is on this computer (``owner``, a
+    :class:`LocalConsole`: the keyboard's console and ``join``): a live setting changes for the
+    seat at the keyboard now and is saved in the settings file. Where several people share the
+    keyboard (``owner.shared``), a seat's verbosity is saved under its name, and the language is
+    the keyboard's, one for the table (:data:`KEYBOARDS_LANGUAGE`)."""
 
-    def __init__(self, owner: Any) -> None:
+    def __init__(self, owner: LocalConsole) -> None:
         self.owner = owner
 
     def change(self, key: str, value: Any) -> str | None:
         """Change the live setting ``key`` (``value`` checked) for the seat at the keyboard
-        now: its language (of every sentence, the voice and completion), verbosity, options;
-        or the speech output, or the hints. Returns None, or one sentence for plain or rich
-        output, which is chosen as the game starts here."""
+        now: its language (of every sentence, the voice and completion:
+        :meth:`LocalConsole.language_changed`), verbosity, options; or the speech output, or the
+        hints. Returns None, or one sentence for plain or rich output, which is chosen as the
+        game starts here."""
         owner = self.owner
         seat = owner.holder
         if key == "display":
@@ -224,47 +225,42 @@ class FileSettings:
             return None
         seat.change(key, value)
         if key == "language":
-            owner.display.lang = seat.lang
-            if getattr(owner, "completer", None) is not None:
-                owner.completer.lang = seat.lang
-            set_language = getattr(owner.speaker, "set_language", None)
-            if set_language is not None:
-                set_language(seat.lang.code)
-            changed = getattr(owner, "language_changed", None)
-            if changed is not None:
-                changed()  # "You" is "Jij" in Dutch, as in a game started in Dutch
+            owner.language_changed()
         return None
 
     def keep(self, key: str, value: Any) -> str:
         """Save ``key`` = ``value`` in the settings file; '' when saved, else one sentence: why
-        not, or where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`)."""
-        from ..files import FileError
-        from ..settings import load_settings, save_settings
+        not, or where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`).
+        At a shared keyboard the language saved is every seat's there, which says so first."""
+        from ..settings import load_settings, save_settings, settings_path
 
         owner = self.owner
         lang = owner.holder.lang
         data, _warning = load_settings()
-        name = owner.holder.name
-        if key in ("language", "verbosity") and getattr(owner, "shared", False) and name:
-            seats = data.setdefault("seats", {})
+        name, said = owner.holder.name, ""
+        seats = data.setdefault("seats", {})
+        if key == "verbosity" and owner.shared and name:
             mine = next((n for n in seats if n.lower() == name.lower()), name)
             seats.setdefault(mine, {})[key] = value
         else:
             data[key] = value
+        if key == "language" and owner.shared:  # no seat here keeps a language of its own
+            here = {console.name.lower() for console in owner.at_keyboard()}
+            for seat in [n for n in seats if n.lower() in here]:
+                seats[seat].pop("language", None)
+                if not seats[seat]:
+                    del seats[seat]
+            said = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
         try:
             _path, kept = save_settings(data)
         except (OSError, FileError) as e:
-            from ..settings import settings_path
-
             reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
-            return lang.text(
-                N_("It holds for this game only: {file} cannot be written ({error})."),
-                file=str(settings_path()),
-                error=reason,
-            )
-        if kept is not None:
-            return lang.msg(kept)
-        return ""
+            failed = N_("It holds for this game only: {file} cannot be written ({error}).")
+            return " ".join(filter(None, [said, lang.text(failed, file=str(settings_path()), error=reason)]))
+        return " ".join(filter(None, [said, lang.msg(kept) if kept is not None else ""]))
+
+
+KEYBOARDS_LANGUAGE = N_("Everyone at this keyboard plays in {language} now: the language is the keyboard's.")
 
 
 class LocalConsole(SeatConsole):
@@ -289,6 +285,22 @@ class LocalConsole(SeatConsole):
     ):
         super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat=help_seat)
         self.store = FileSettings(self)  # the settings are this computer's
+
+    shared = False  # several people share this keyboard (each with a console of their own)
+
+    def at_keyboard(self) -> list[LocalConsole]:
+        """The consoles of the people at this keyboard: this one alone, unless several share it."""
+        return [self]
+
+    def language_changed(self) -> None:
+        """The seat's language changed (the settings command): the screen, completion and voice
+        speak it from now on too."""
+        self.display.lang = self.lang
+        if self.completer is not None:
+            self.completer.lang = self.lang
+        set_language = getattr(self.speaker, "set_language", None)
+        if set_language is not None:
+            set_language(self.lang.code)
 
     async def write_out(self, path: str, lines: list[str]) -> None:
         """Write ``lines`` to ``path`` on this computer as the console's export does

@@ -312,16 +312,17 @@ class PlayConsole(HostConsole):
 
     def language_changed(self) -> None:
         """The player chose another language during the game (the ``settings`` command): the
-        game goes on at once, quietly, in a room of that language, as ``resume`` would go on
-        with it in that language: a seat with a language's default name is called as the new
-        one calls it ("You" is "Jij" in Dutch: :func:`~a11y_dominion.seats.default_seat_names`),
-        and the room's own lines are in it too. :attr:`loading` is that game's setup and
-        :attr:`going_on` the seats renamed, which :func:`play_on_core` plays next with the same
-        autosave. Only for one person at the keyboard, at their own question (the game waits
-        for them); else the console alone speaks the new language."""
+        screen speaks it, and the game goes on at once, quietly, in a room of that language, as
+        ``resume`` would go on with it in that language: a seat with a language's default name is
+        called as the new one calls it ("You" is "Jij" in Dutch:
+        :func:`~a11y_dominion.seats.default_seat_names`), and the room's own lines are in it too.
+        :attr:`loading` is that game's setup and :attr:`going_on` the seats renamed, which
+        :func:`play_on_core` plays next with the same autosave. Only at the player's own question
+        (the game waits for them)."""
+        super().language_changed()
         room, setup = self.host, self.setup
         d = room.table.game.pending
-        if setup is None or len(room.locals) != 1 or d is None or d.player != self.name or self.sent:
+        if setup is None or d is None or d.player != self.name or self.sent:
             return
         record = room_record(room)
         names = default_seat_names(record, self.lang, room.people[self.name].lang.code)
@@ -656,7 +657,7 @@ def play_on_core(
                     return code
                 setup, lines = console.loading, []
                 before = console if console.going_on is not None else None
-                if before is not None and reader is None and getattr(console.reader, "interactive", False):
+                if before is not None and reader is None and before.interactive:
                     reader = console.reader  # the line editor goes on, the lines typed kept (Up recalls them)
                 if console.going_on is not None:  # the same game in the player's new language: quietly
                     room = _room(setup, args)
