@@ -31,7 +31,7 @@ from ..remote.signals import on_signals
 from ..rules.events import GameEnded
 from .completion import command_of
 from .core import _given, _outcome
-from .display import LineCleared
+from .display import LineCleared, isatty
 from .keyboard import LocalConsole, LocalOutput, local_console
 from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
 
@@ -448,7 +448,7 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
-    paced = output.speaker.mode != "off" or _isatty(setup.out)
+    paced = output.speaker.mode != "off" or isatty(setup.out)
     seconds = setup.settings.get("pace")
     pace = Pace(pause, 1 if seconds is None else seconds) if paced else None
 
@@ -497,10 +497,3 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
 
 pause = asyncio.sleep
 """How a watched game waits between its bots' answers (:class:`~.playend.Pace`); tests count the waits instead."""
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False

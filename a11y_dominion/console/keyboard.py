@@ -37,6 +37,40 @@ PIPE_LINE = 16 * 1024  # bytes of one typed line kept from piped input (4 times 
 PIPE_PIECE = 4096  # bytes read from piped input at a time
 
 
+Given = TypeVar("Given")
+
+
+async def in_thread(work: Callable[[], Given], name: str) -> Given:
+    """What ``work()`` gives (or raises), computed in a daemon thread called ``name``, awaited on
+    the running loop. The thread hands it to the loop (``call_soon_threadsafe``), which is all it
+    needs of the loop (Windows' loop cannot wait on a console, or on a pipe or file given as
+    standard input), and one still working when the program ends never holds up its exit, as
+    one in the loop's worker thread would."""
+    loop = asyncio.get_running_loop()
+    got: asyncio.Future[Given] = loop.create_future()
+
+    def give(value: Any, error: BaseException | None) -> None:
+        if got.done():
+            return
+        if error is not None:
+            got.set_exception(error)
+        else:
+            got.set_result(value)
+
+    def run() -> None:
+        try:
+            value, error = work(), None
+        except BaseException as e:  # noqa: BLE001 - handed to the loop, raised there
+            value, error = None, e
+        try:
+            loop.call_soon_threadsafe(give, value, error)
+        except RuntimeError:  # the loop closed meanwhile: nobody waits
+            pass
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return await got
+
+
 def _read_piece(fd: int, read: Callable[[int, int], bytes]) -> bytes:
     """Up to :data:`PIPE_PIECE` bytes of ``fd``; b"" at its end or when it broke."""
     try:
@@ -57,30 +91,9 @@ def piece_reader(
     on and which never makes a reader wait, is read at once. On Windows the loop cannot wait
     on a pipe or file given as standard input (its Proactor loop waits only on sockets and
     pipes it opened itself, and prompt_toolkit reads only a console there), so each piece is
-    read in a daemon thread of its own that hands it to the loop (``call_soon_threadsafe``,
-    as :func:`~a11y_dominion.remote.local.read_once` does): a read still waiting when the
-    game ends never holds up the program's exit, as one in the loop's worker thread would."""
+    read in a daemon thread of its own (:func:`in_thread`)."""
     if platform == "win32":
-
-        async def in_thread() -> bytes:
-            loop = asyncio.get_running_loop()
-            got: asyncio.Future[bytes] = loop.create_future()
-
-            def give(data: bytes) -> None:
-                if not got.done():
-                    got.set_result(data)
-
-            def work() -> None:
-                data = _read_piece(fd, read)
-                try:
-                    loop.call_soon_threadsafe(give, data)
-                except RuntimeError:  # the loop closed meanwhile: nobody waits
-                    pass
-
-            threading.Thread(target=work, name="piped input", daemon=True).start()
-            return await got
-
-        return in_thread
+        return lambda: in_thread(lambda: _read_piece(fd, read), "piped input")
 
     async def when_ready() -> bytes:
         loop = asyncio.get_running_loop()

@@ -20,7 +20,6 @@ import dataclasses
 import logging
 import signal
 import sys
-import threading
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -41,7 +40,7 @@ from .commands import Ctx, speech_line
 from .completion import COMMANDS, DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
 from .hint import HINTS_OFF
-from .keyboard import STARTING, LocalOutput, Terminal, interrupted
+from .keyboard import STARTING, LocalOutput, Terminal, in_thread, interrupted
 from .keys import active_keys, key_name
 from .seat import BotSeat
 
@@ -75,7 +74,7 @@ async def said_out(speaker: Any, seconds: float = SAY_OUT_SECONDS) -> None:
     (:meth:`~a11y_dominion.announcements.speech.Speaker.wait_done`), so that closing it does not
     cut the last line off; its ``silence`` (a second Ctrl+C) ends the wait. The wait runs in a
     thread, so the loop still takes Ctrl+C."""
-    await _in_thread(lambda: speaker.wait_done(seconds))
+    await in_thread(lambda: speaker.wait_done(seconds), "speech")
 
 
 class PlayConsole(HostConsole):
@@ -394,7 +393,7 @@ class ThinkingBot(BotSeat):
     async def decide(self, decision: Any, view: Any) -> Any:
         if self.pace is not None:
             await self.pace()
-        return await _in_thread(lambda: BotSeat.decide(self, decision, view))
+        return await in_thread(lambda: BotSeat.decide(self, decision, view), "bot")
 
 
 class Pace:
@@ -417,33 +416,6 @@ class Pace:
         lines, self.lines = self.lines, 0
         if lines and self.seconds:
             await self.sleep(lines * self.seconds)
-
-
-async def _in_thread(work: Callable[[], Any]) -> Any:
-    """What ``work()`` gives (or raises), computed in a daemon thread, awaited on the running loop."""
-    loop = asyncio.get_running_loop()
-    got: asyncio.Future[Any] = loop.create_future()
-
-    def give(value: Any, error: BaseException | None) -> None:
-        if got.done():
-            return
-        if error is not None:
-            got.set_exception(error)
-        else:
-            got.set_result(value)
-
-    def run() -> None:
-        try:
-            value, error = work(), None
-        except BaseException as e:  # noqa: BLE001 - handed to the loop, raised there
-            value, error = None, e
-        try:
-            loop.call_soon_threadsafe(give, value, error)
-        except RuntimeError:  # the loop closed meanwhile: nobody waits
-            pass
-
-    threading.Thread(target=run, name="bot", daemon=True).start()
-    return await got
 
 
 RECENT = 5  # announcements told when a game is resumed
