@@ -32,8 +32,9 @@ from ..rules.events import GameEnded
 from .completion import command_of
 from .core import _given, _outcome
 from .display import LineCleared, isatty
-from .keyboard import LocalConsole, LocalOutput, local_console
-from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
+from .keyboard import LocalConsole, LocalOutput, in_thread, local_console
+from .playend import PlayConsole
+from .playroom import Pace, ThinkingBot, from_position, run_table, stopped_line
 
 if TYPE_CHECKING:
     from .start import PlaySetup
@@ -389,7 +390,7 @@ async def play_shared(
         console.host, console.keyboard, console.setup = room, kb, setup
         kb.readers.append(console.reader)
         console.think_ms = getattr(args, "think_ms", None)
-        if _from_position(room):  # its turn began before the game's log: whose it is, told
+        if from_position(room):  # its turn began before the game's log: whose it is, told
             console.holder.restart(room.table.game.current.name)
             seat.restart(room.table.game.current.name)
         screen = Screen(kb, name)
@@ -403,7 +404,7 @@ async def play_shared(
     for link in links:
         link.open()
     runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
-    table: asyncio.Future[Any] = asyncio.ensure_future(_run_table(room))
+    table: asyncio.Future[Any] = asyncio.ensure_future(run_table(room))
     loop = asyncio.get_running_loop()
     pressed = AtKeyboard(consoles, kb).pressed
     for console in consoles:
@@ -441,10 +442,10 @@ async def play_shared(
 async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
     no seat sees it privately, in ``setup``'s language and verbosity, at the pace of the lines
-    said (:class:`~.playend.Pace`: at once when nobody reads, with speech off and no terminal),
+    said (:class:`~.playroom.Pace`: at once when nobody reads, with speech off and no terminal),
     until the game ends (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it, and
-    :func:`~.playend.stopped_line` says how to go on). What is being said is said to its end
-    first (:func:`~.playend.said_out`)."""
+    :func:`~.playroom.stopped_line` says how to go on). What is being said is said to its end
+    first (:func:`said_out`)."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
@@ -470,7 +471,7 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
             seat.pace = pace.wait
     out, room.out = room.out, kb.say
     room.everyone_in.set()
-    table: asyncio.Future[None] = asyncio.ensure_future(_run_table(room))
+    table: asyncio.Future[None] = asyncio.ensure_future(run_table(room))
 
     def stop() -> None:  # Ctrl+C: the game stops, kept by its autosave (resume goes on with it)
         if table.done():  # (again, while the last lines are said: they are cut)
@@ -495,5 +496,18 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
     return 0 if room.table.game.pending is None else 1
 
 
+SAY_OUT_SECONDS = 30.0
+"""The most seconds the end of a watched game waits for its last lines to be said."""
+
+
+async def said_out(speaker: Any, seconds: float = SAY_OUT_SECONDS) -> None:
+    """Wait, at most ``seconds``, until ``speaker`` (a :class:`~a11y_dominion.announcements.speech.Speaker`)
+    has said what it was given where its speech would end with this program
+    (:meth:`~a11y_dominion.announcements.speech.Speaker.wait_done`), so that closing it does not
+    cut the last line off; its ``silence`` (a second Ctrl+C) ends the wait. The wait runs in a
+    thread, so the loop still takes Ctrl+C."""
+    await in_thread(lambda: speaker.wait_done(seconds), "speech")
+
+
 pause = asyncio.sleep
-"""How a watched game waits between its bots' answers (:class:`~.playend.Pace`); tests count the waits instead."""
+"""How a watched game waits between its bots' answers (:class:`~.playroom.Pace`); tests count the waits instead."""
