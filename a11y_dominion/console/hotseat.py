@@ -32,7 +32,8 @@ from ..rules.events import GameEnded
 from .completion import command_of
 from .core import _given, _outcome
 from .display import LineCleared, isatty
-from .keyboard import LocalConsole, LocalOutput, in_thread, local_console
+from .keyboard import LocalConsole, LocalOutput, local_console
+from .piped import in_thread
 from .playend import PlayConsole
 from .playroom import Pace, ThinkingBot, from_position, run_table, stopped_line
 

@@ -20,7 +20,7 @@ from ..record import RecordError, make_record, replay
 from ..remote.room import TableRoom
 from ..rules.events import TurnStarted
 from ..seats import LazyBot, SeatSpec
-from .keyboard import in_thread
+from .piped import in_thread
 from .seat import BotSeat
 
 if TYPE_CHECKING:

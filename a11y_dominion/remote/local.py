@@ -25,7 +25,8 @@ from typing import Any
 
 from ..console.commands import is_yes
 from ..console.display import LineCleared, cleared_text, isatty
-from ..console.keyboard import LocalConsole, in_thread
+from ..console.keyboard import LocalConsole
+from ..console.piped import in_thread
 from ..i18n import N_, typed_command
 from .seat import clean
 
@@ -225,7 +226,7 @@ async def play_own_seat(
 async def read_once(fd: int, size: int = 4096) -> bytes:
     """What one read of the descriptor ``fd`` gives (bytes; empty at its end or when it
     cannot be read): a line typed at a terminal that reads whole lines, read in a thread of
-    its own (:func:`~a11y_dominion.console.keyboard.in_thread`)."""
+    its own (:func:`~a11y_dominion.console.piped.in_thread`)."""
 
     def read() -> bytes:
         try:
