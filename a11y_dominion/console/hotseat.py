@@ -35,7 +35,7 @@ from .display import LineCleared, isatty
 from .keyboard import LocalConsole, LocalOutput, local_console
 from .piped import in_thread
 from .playend import PlayConsole
-from .playroom import Pace, ThinkingBot, from_position, run_table, stopped_line
+from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
 
 if TYPE_CHECKING:
     from .start import PlaySetup
@@ -388,12 +388,9 @@ async def play_shared(
         console = local_console(
             HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, stdin, reader
         )
-        console.host, console.keyboard, console.setup = room, kb, setup
+        console.seated(room, setup, args)
+        console.keyboard = kb
         kb.readers.append(console.reader)
-        console.think_ms = getattr(args, "think_ms", None)
-        if from_position(room):  # its turn began before the game's log: whose it is, told
-            console.holder.restart(room.table.game.current.name)
-            seat.restart(room.table.game.current.name)
         screen = Screen(kb, name)
         console.holder.announcer.print_fn = screen.line
         console.holder.announcer.speaker = screen
@@ -416,9 +413,7 @@ async def play_shared(
         done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
         first = next((c for t, c in runs.items() if t in done), None)
         if first is None:  # the game ended (or cannot go on)
-            for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-                kb.say(setup.lang.msg(notice))
-            room.over = True
+            game_over(room, setup.lang)
         # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
         stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
         for name, session in list(room.sessions.items()):
@@ -488,8 +483,7 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
         await asyncio.wait([table])
         if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
             raise BrokenPipeError  # the screen went away: nothing more can be shown
-        for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-            kb.say(setup.lang.msg(notice))
+        game_over(room, setup.lang)
         await said_out(output.speaker)
     finally:
         room.out = out

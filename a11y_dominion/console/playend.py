@@ -42,6 +42,7 @@ from .keyboard import STARTING, LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
 from .playroom import (
     from_position,
+    game_over,
     make_room,
     rename_in,
     room_record,
@@ -81,6 +82,15 @@ class PlayConsole(HostConsole):
         self.staying = False  # after the final scores the player stays until quit (stay_after_game)
         self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
         self.put_before = False  # the question waiting was put before the language changed (ask)
+
+    def seated(self, room: TableRoom, setup: PlaySetup, args: Any) -> None:
+        """This console plays ``setup``'s game in ``room`` (``args``: the ``play`` options). A game
+        from a position whose first turn began before its log is told whose turn it is."""
+        self.host, self.setup, self.think_ms = room, setup, getattr(args, "think_ms", None)
+        if from_position(room):
+            current = room.table.game.current.name
+            self.holder.restart(current)
+            room.people[self.name].restart(current)
 
     def watch_ctrl_c(self) -> None:
         """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
@@ -516,17 +526,12 @@ async def _play(
 
     def made(console: HostConsole | None) -> None:
         if isinstance(console, PlayConsole):
-            console.setup = setup
-            console.think_ms = getattr(args, "think_ms", None)
+            console.seated(room, setup, args)
             if before is not None:
                 console.put_before, console.command_state = True, before.command_state
             completer = getattr(getattr(console.reader, "session", None), "completer", None)
             if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
                 completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
-            if from_position(room):  # its turn began before the game's log: whose it is, told
-                current = room.table.game.current.name
-                console.holder.restart(current)
-                room.people[console.name].restart(current)
             if setup.resumed is not None:
                 _note_drawn(console, room, [text for text, _keep in lines])
             playing.append(console)
@@ -548,9 +553,7 @@ async def _play(
     try:
         await asyncio.wait([seat, table], return_when=asyncio.FIRST_COMPLETED)
         if not seat.done():
-            for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-                room.out(setup.lang.msg(notice))
-            room.over = True
+            game_over(room, setup.lang)
             if playing and playing[0].stays_after_game():  # as a remote player, until quit
                 playing[0].stay_after_game()
             else:

@@ -259,6 +259,14 @@ async def run_table(room: TableRoom) -> None:
                 return
 
 
+def game_over(room: TableRoom, lang: Language) -> None:
+    """The room's game ended here (or cannot go on): the autosave's notices about the game
+    history are said on the room's screen (``room.out``) in ``lang``, once, and the room is over."""
+    for notice in getattr(room.table.autosave, "notices", ()):
+        room.out(lang.msg(notice))
+    room.over = True
+
+
 def end_with(room: TableRoom, text: str, **fields: Any) -> None:
     """Say why the room's game cannot go on (``text``, an English template, with ``fields``) to
     each of its players, as the end of their game's session: nothing more is said of that end
