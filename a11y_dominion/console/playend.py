@@ -149,21 +149,12 @@ class PlayConsole(HostConsole):
     def use(self, entry: tuple[str, Any]) -> bool:
         """As the core uses an entry of the inbox; an empty line of this program's own is not said,
         ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
-        position's turn start), said with the next question as the game's news is;
-        ``("error", sentence)`` an engine fault said as an error, and ``("ended", sentence)``
-        why the game cannot go on, said instead of the session's end."""
+        position's turn start), said with the next question as the game's news is."""
         if entry == ("said", ""):
             return True
         if entry[0] == "told":
             text, priority = entry[1]
             self.holder.tell_line(text, priority)
-            return True
-        if entry[0] == "error":  # an engine fault, the game put back: said as an error
-            self.error(entry[1])
-            return True
-        if entry[0] == "ended":  # why the game cannot go on: the session's end says nothing more
-            self.say(entry[1], keep=False)
-            self.ended_told = True
             return True
         return super().use(entry)
 

@@ -18,6 +18,7 @@ from ..autosave import Autosave, games_dir
 from ..i18n import N_, Language, typed_command
 from ..record import RecordError, make_record, replay
 from ..remote.room import TableRoom
+from ..rules.decisions import Msg
 from ..rules.events import TurnStarted
 from ..seats import LazyBot, SeatSpec
 from .piped import in_thread
@@ -210,12 +211,12 @@ def put_back(room: TableRoom, error: Exception) -> bool:
     if isinstance(seat, BotSeat):
         seat.failed()
     elif table.submitter is not None and table.submitter in room.locals:
-        lang, link = room.people[table.submitter].lang, room.sessions.get(table.submitter)
+        link = room.sessions.get(table.submitter)
         text = N_(
             "That move failed inside the game engine ({error}: {detail}); the game is back where it was before it."
         )
         if link is not None:  # said as the console's errors are (bold, at once), in turn with the news
-            link.inbox.put(("error", lang.text(text, error=type(error).__name__, detail=error)))
+            link.inbox.put(("bad", Msg(text, error=type(error).__name__, detail=error)))
     return True
 
 
@@ -276,4 +277,5 @@ def end_with(room: TableRoom, text: str, **fields: Any) -> None:
     for name in room.locals:
         link = room.sessions.get(name)
         if link is not None:
-            link.inbox.put(("ended", room.people[name].lang.text(text, **fields)))
+            said = room.people[name].lang.text(text, **fields)
+            link.inbox.put(("message", {"type": "text", "text": said, "last": True}))
