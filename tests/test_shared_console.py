@@ -318,6 +318,30 @@ def test_the_hand_over_is_spoken_as_important_in_self_voicing() -> None:
     assert TO_BEA not in between(lines, "Bea> log 50")  # not a game message: not in Bea's history
 
 
+def test_a_speech_output_chosen_at_a_shared_keyboard_is_everyones_and_keeps_each_persons_lines_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from a11y_dominion.console import start
+
+    before, chosen = RecordingOutput("before"), RecordingOutput("chosen")
+    made: list[Speaker] = []
+
+    def make_speaker(speech: str, *_args: object, **_kwargs: object) -> Speaker:
+        made.append(Speaker(speech, outputs=[chosen]))
+        return made[-1]
+
+    monkeypatch.setattr(start, "make_speaker", make_speaker)
+    _code, lines = play(
+        "\nsettings set output default\nend\nend\n\nhand\n", speaker=Speaker("self-voicing", outputs=[before])
+    )
+    assert "Output is now default." in lines
+    # Ann's new hand, drawn in her Clean-up, waits for her next turn: not spoken as the keyboard passes
+    assert ANN_DRAW not in chosen.spoken and ANN_DRAW not in before.spoken
+    # Bea hears her turn through the output chosen, after the hand-over
+    assert chosen.spoken.index(TO_BEA) < chosen.spoken.index("Bea's hand, 5 cards: 4 Coppers and Estate.")
+    assert TO_BEA not in before.spoken
+
+
 def test_quit_at_the_hand_over_asks_quit_s_question_and_yes_stops_the_game() -> None:
     code, lines = shared("end\nend\nquit\nno\nstatus\nquit\nyes\n")
     assert between(lines, TO_BEA) == [

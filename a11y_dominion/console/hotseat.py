@@ -245,6 +245,16 @@ class HotSeatConsole(PlayConsole):
     def at_keyboard(self) -> list[LocalConsole]:
         return list(self.table)
 
+    @property
+    def speaker(self) -> Any:
+        return self.keyboard.output.speaker
+
+    @speaker.setter
+    def speaker(self, value: Any) -> None:
+        """The speech output is the keyboard's (the settings command's ``output``): every person's
+        lines are spoken through it, each person's still held for them (:class:`Screen`)."""
+        self.keyboard.output.speaker = value
+
     def language_changed(self) -> None:
         """The language is the keyboard's, one for the table: every person's console here speaks
         the language this person chose (no seat here has a language's default name, "You", to
