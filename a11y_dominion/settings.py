@@ -56,6 +56,7 @@ DEFAULTS = {
     "hints": True,  # the hint command answers (off for competitive play)
     "options": "new",  # read a question's options when new (then what changed), or always
     "clear": "auto",  # clear the screen at a shared keyboard's hand-over: auto (not for a screen reader), on, off
+    "pace": 1,  # seconds each line said gets before a bot answers on, in a game of bots only (0 to MAX_PACE)
     "keys": dict(DEFAULT_KEYS),
     "seats": {},  # seat name -> {"language": ..., "verbosity": ...} for a shared computer
 }
@@ -96,13 +97,16 @@ RESERVED_KEYS = {
 
 
 RATE_RANGE = N_("rate must be a whole number from -100 to 100, or default.")
+MAX_PACE = 10
+"""The most seconds the ``pace`` setting gives each line said in a game of bots only."""
+PACE_RANGE = N_("pace must be a number of seconds from 0 to 10, such as 1 or 0.5.")
 
 
 Settings = dict[str, Any]
 """The settings as the file holds them: setting name to its value (see :data:`DEFAULTS`), ``keys``
 (action to key) and ``seats`` (seat name to its own settings)."""
 
-SettingValue = str | int | bool | None
+SettingValue = str | int | float | bool | None
 """The value of one setting of :data:`DEFAULTS` but ``keys`` and ``seats``."""
 
 
@@ -264,6 +268,8 @@ def check_value(key: str, value: object) -> SettingValue:
         if not -100 <= n <= 100:
             raise SettingsError(Msg(RATE_RANGE))
         return n
+    if key == "pace":
+        return _pace(value)
     if key == "output":
         if value in (None, "", "auto", "default"):
             return None
@@ -276,6 +282,19 @@ def check_value(key: str, value: object) -> SettingValue:
         return str(value)
     # (every setting has its own check above; one without would be kept as text or a number)
     return value if value is None or isinstance(value, str | int) else str(value)
+
+
+def _pace(value: object) -> int | float:
+    """The checked ``pace``: seconds from 0 to :data:`MAX_PACE` (a number, or its text with a
+    decimal point or comma: "0.5", "1,5"); a whole number as an int. Raises :class:`SettingsError`."""
+    if isinstance(value, str) and len(value) < 8:
+        try:
+            value = float(value.strip().replace(",", "."))
+        except ValueError:
+            pass
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= MAX_PACE:
+        raise SettingsError(Msg(PACE_RANGE))
+    return int(value) if float(value).is_integer() else float(value)
 
 
 def check_seat(name: object, key: str, value: object) -> str:

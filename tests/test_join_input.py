@@ -21,7 +21,7 @@ import pytest
 from a11y_dominion.announcements.speech import Speaker
 from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
 from a11y_dominion.console.display import Display
-from a11y_dominion.console.keyboard import PIPE_LINE, PipeLines, PipeReader, piece_reader
+from a11y_dominion.console.piped import PIPE_LINE, PipeLines, PipeReader, piece_reader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
 from a11y_dominion.lineinput import read_line

@@ -241,3 +241,52 @@ def test_hints_off_in_the_settings_are_turned_on_during_play(tmp_path, monkeypat
         "You> hint",
         "End the Action phase: you have no Action card to play.",
     ]
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"), [("0.5", 0.5), ("1,5", 1.5), ("0", 0), ("10", 10), ("2", 2), (3, 3), (0.25, 0.25)]
+)
+def test_the_pace_is_a_number_of_seconds_from_0_to_10(typed, kept):
+    checked = check_value("pace", typed)
+    assert checked == kept and type(checked) is type(kept)
+
+
+@pytest.mark.parametrize("typed", ["11", "-1", "fast", "nan", "inf", "", "1e400", True, None, "0.5555555"])
+def test_a_pace_out_of_bounds_is_one_sentence_saying_what_is_allowed(typed, tmp_path, monkeypatch, capsys):
+    with pytest.raises(SettingsError) as refused:
+        check_value("pace", typed)
+    assert str(refused.value.args[0]) == "pace must be a number of seconds from 0 to 10, such as 1 or 0.5."
+    if isinstance(typed, str) and typed:  # typed at the settings command: nothing saved, one sentence
+        path = tmp_path / "s.json"
+        monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+        assert main(["settings", "set", "pace", typed]) == 2
+        assert not path.exists()
+        err = capsys.readouterr().err
+        assert err == "a11y-dominion: pace must be a number of seconds from 0 to 10, such as 1 or 0.5.\n"
+
+
+def test_the_pace_is_saved_shown_and_read_back(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "s.json"
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    assert main(["settings", "set", "pace", "0,5"]) == 0
+    assert json.loads(path.read_text())["pace"] == 0.5
+    assert capsys.readouterr().out == f"Saved pace: 0.5 in {path}.\n"
+    assert main(["settings", "show"]) == 0
+    assert "pace: 0.5" in capsys.readouterr().out.splitlines()
+    assert load_settings(path) == (dict(load_settings(tmp_path / "none.json")[0], pace=0.5), None)
+    path.write_text(json.dumps({"pace": 99}))
+    data, warning = load_settings(path)
+    assert data["pace"] == 1  # the usual pace, and one sentence of what was ignored
+    assert warning == (
+        f"Some settings in {path} were ignored: pace must be a number of seconds from 0 to 10, such as 1 or 0.5."
+    )
+
+
+def test_a_bad_pace_is_said_in_dutch(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"language": "nl"}))
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(path))
+    assert main(["settings", "set", "pace", "snel"]) == 2
+    assert capsys.readouterr().err == (
+        "a11y-dominion: pace moet een aantal seconden van 0 tot 10 zijn, zoals 1 of 0,5.\n"
+    )

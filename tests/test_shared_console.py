@@ -172,6 +172,54 @@ def test_a_seat_setting_gives_language_and_verbosity() -> None:
     assert TO_BEA in lines
 
 
+def settings_file(here: Path, data: dict[str, Any]) -> dict[str, Any]:
+    """The settings file of ``here`` written with ``data``, read back as ``play`` reads it."""
+    from a11y_dominion.settings import load_settings
+
+    (here / "settings.json").write_text(json.dumps(data), encoding="utf-8")
+    read, warning = load_settings()
+    assert warning is None
+    return read
+
+
+def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) -> None:
+    # Bea speaks English by her seat setting; Ann switches the keyboard to Dutch at her question
+    settings = settings_file(
+        here, {"seats": {"bea": {"language": "en", "verbosity": "terse"}, "Cid": {"language": "en"}}}
+    )
+    _code, lines = shared("settings nl\nend\nend\n\nhand\n", THREE, settings)
+    assert lines[lines.index("Ann> settings nl") + 1] == (
+        "Taal is nu Nederlands. "
+        "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
+    )
+    assert TO_BEA not in lines  # the hand-over to Bea, and all Bea hears, is Dutch now
+    bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
+    assert "Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten." in bea_part
+    assert "Hand van Bea, 5 kaarten: 4 Koper en Landgoed." in bea_part
+    # kept as the keyboard's language: no seat here keeps one of its own; Bea keeps her verbosity
+    kept = json.loads((here / "settings.json").read_text(encoding="utf-8"))
+    assert kept["language"] == "nl"
+    assert kept["seats"] == {"bea": {"verbosity": "terse"}, "Cid": {"language": "en"}}
+
+
+def test_a_language_chosen_at_a_shared_keyboard_is_said_in_english_too(here: Path) -> None:
+    settings = settings_file(here, {"language": "nl"})
+    _code, lines = shared("instellingen zet taal en\neinde\neinde\n\n", THREE, settings)
+    assert lines[lines.index("Ann> instellingen zet taal en") + 1] == (
+        "Language is now English. Everyone at this keyboard plays in English now: the language is the keyboard's."
+    )
+    assert TO_BEA in lines
+    assert json.loads((here / "settings.json").read_text(encoding="utf-8"))["language"] == "en"
+
+
+def test_a_verbosity_chosen_at_a_shared_keyboard_is_kept_under_the_seats_name(here: Path) -> None:
+    settings = settings_file(here, {"verbosity": "verbose"})
+    _code, lines = shared("settings terse\n", THREE, settings)
+    assert lines[lines.index("Ann> settings terse") + 1] == "Verbosity is now terse."
+    kept = json.loads((here / "settings.json").read_text(encoding="utf-8"))
+    assert kept["verbosity"] == "verbose" and kept["seats"] == {"Ann": {"verbosity": "terse"}}
+
+
 def test_one_human_has_no_hand_over() -> None:
     _code, lines = play("end\nend\nend\nend\n", players="Ann:human,Bot:bigmoney")
     assert not any(x.startswith("Pass the keyboard") for x in lines)
@@ -277,6 +325,30 @@ def test_the_hand_over_is_spoken_as_important_in_self_voicing() -> None:
     _code, lines = play("\nend\nend\n\nlog 50\n", speaker=Speaker("self-voicing", outputs=[rec]))
     assert TO_BEA in rec.spoken and TO_ANN in rec.spoken
     assert TO_BEA not in between(lines, "Bea> log 50")  # not a game message: not in Bea's history
+
+
+def test_a_speech_output_chosen_at_a_shared_keyboard_is_everyones_and_keeps_each_persons_lines_apart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from a11y_dominion.console import start
+
+    before, chosen = RecordingOutput("before"), RecordingOutput("chosen")
+    made: list[Speaker] = []
+
+    def make_speaker(speech: str, *_args: object, **_kwargs: object) -> Speaker:
+        made.append(Speaker(speech, outputs=[chosen]))
+        return made[-1]
+
+    monkeypatch.setattr(start, "make_speaker", make_speaker)
+    _code, lines = play(
+        "\nsettings set output default\nend\nend\n\nhand\n", speaker=Speaker("self-voicing", outputs=[before])
+    )
+    assert "Output is now default." in lines
+    # Ann's new hand, drawn in her Clean-up, waits for her next turn: not spoken as the keyboard passes
+    assert ANN_DRAW not in chosen.spoken and ANN_DRAW not in before.spoken
+    # Bea hears her turn through the output chosen, after the hand-over
+    assert chosen.spoken.index(TO_BEA) < chosen.spoken.index("Bea's hand, 5 cards: 4 Coppers and Estate.")
+    assert TO_BEA not in before.spoken
 
 
 def test_quit_at_the_hand_over_asks_quit_s_question_and_yes_stops_the_game() -> None:
@@ -566,10 +638,12 @@ class Waits:
             signal.raise_signal(signal.SIGINT)
 
 
-def watched(monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str) -> tuple[int, list[str], Waits]:
+def watched(
+    monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str, settings: dict[str, object] | None = None
+) -> tuple[int, list[str], Waits]:
     """(exit code, lines shown, the waits) of a game of the medium and Big Money bots, seed 1, watched
-    in screen-reader mode (its screen read as the lines come) with ``options``; Ctrl+C at the wait
-    numbered ``stop_at``."""
+    in screen-reader mode (its screen read as the lines come) with ``options`` and ``settings`` (none
+    unless given); Ctrl+C at the wait numbered ``stop_at``."""
     from a11y_dominion.console import hotseat
 
     out = io.StringIO()
@@ -578,7 +652,7 @@ def watched(monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str)
     args = build_parser().parse_args(
         ["play", "--seed", "1", "--speech", "screen-reader", "--players", "medium,bigmoney", *options]
     )
-    setup = play_setup(args, out, {}, asking=False)
+    setup = play_setup(args, out, settings or {}, asking=False)
     assert not isinstance(setup, int)
     code = play_on_core(setup, args, PlainReader(io.StringIO(""), out))
     return code, out.getvalue().splitlines(), waits
@@ -596,6 +670,38 @@ def test_a_watched_game_of_bots_goes_at_the_pace_of_its_lines(monkeypatch: pytes
         assert seconds == shown - before
         before = shown
     assert len(waits.waits) > 50  # (a game of some 20 turns each)
+
+
+@pytest.mark.parametrize("pace", [0.5, 3])
+def test_the_pace_setting_gives_each_line_of_a_watched_game_its_seconds(
+    monkeypatch: pytest.MonkeyPatch, pace: float
+) -> None:
+    code, lines, waits = watched(monkeypatch, None, settings=load_settings_with(pace=pace))
+    assert code == 0 and lines[-1] == "Big Money wins."
+    start = lines.index("New game for Medium and Big Money. Medium goes first.")
+    assert waits.waits[0] == (5 * pace, start + 5)  # the game's 4 opening lines, and Medium's turn 1
+    before = start
+    for seconds, shown in waits.waits:
+        assert seconds == (shown - before) * pace
+        before = shown
+
+
+def test_a_pace_of_0_watches_a_game_of_bots_without_waiting(monkeypatch: pytest.MonkeyPatch) -> None:
+    code, lines, waits = watched(monkeypatch, None, settings=load_settings_with(pace=0))
+    assert code == 0 and lines[-1] == "Big Money wins." and waits.waits == []
+
+
+def load_settings_with(**chosen: object) -> dict[str, object]:
+    """The settings as read from a settings file that sets ``chosen`` (saved by the settings
+    command, then read back as ``play`` reads them)."""
+    from a11y_dominion.cli import main
+    from a11y_dominion.settings import load_settings
+
+    for key, value in chosen.items():
+        assert main(["settings", "set", key, str(value)]) == 0
+    data, warning = load_settings()
+    assert warning is None
+    return data
 
 
 def test_ctrl_c_while_watching_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -2,8 +2,10 @@
 
 :func:`run_console` is what ``a11y-dominion play`` runs. The package is
 split by job: :mod:`.core` (the console core of a seat, over the seat protocol),
-:mod:`.keyboard` (this computer's keyboard and screen as its end), :mod:`.playend`
-(``play``'s game at this keyboard), :mod:`.hotseat` (several people at one keyboard),
+:mod:`.keyboard` (this computer's keyboard and screen as its end), :mod:`.piped`
+(typed lines from piped input), :mod:`.playroom`
+(``play``'s table, with no network), :mod:`.playend` (``play``'s game of one person at this
+keyboard), :mod:`.hotseat` (several people at one keyboard, or bots only),
 :mod:`.narration` and :mod:`.seat` (a human seat: narrator, history, language,
 verbosity and what waits for it; a bot seat), :mod:`.commands` (the query
 commands), :mod:`.answers` (typed lines to answers, confirmations),

@@ -159,7 +159,7 @@ class SeatConsole:
     key name) and ``confirm`` (ask before some answers); ``reader`` reads typed lines:
     one with ``read_async`` (the terminal's
     :class:`~a11y_dominion.console.display.PromptReader`, join's
-    :class:`~a11y_dominion.console.keyboard.PipeReader`)
+    :class:`~a11y_dominion.console.piped.PipeReader`)
     also reads the lines typed while nothing is asked, and at a terminal the
     host's lines that come while the player types are printed above the prompt,
     the typed text kept; one with only ``read`` (a stream that never waits) is

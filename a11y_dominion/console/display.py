@@ -23,7 +23,7 @@ import re
 import sys
 import weakref
 from collections.abc import Iterator
-from typing import TextIO
+from typing import Any, TextIO
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_breaks, forget_cut, line_bindings, line_was_cut, pasted_lines, read_line
@@ -87,7 +87,7 @@ def clear_terminal(stream, platform: str = sys.platform, env=None) -> bool:
     console is cleared through prompt_toolkit's output for it: terminal sequences where the
     console reads them, else the console's own calls, which clear its whole buffer."""
     env = os.environ if env is None else env
-    if not _isatty(stream) or env.get("TERM", "") == "dumb":
+    if not isatty(stream) or env.get("TERM", "") == "dumb":
         return False
     try:
         stream.flush()
@@ -206,7 +206,7 @@ class PlainReader:
     def __init__(self, stream_in: TextIO | None = None, stream_out: TextIO | None = None) -> None:
         self.stream_in = stream_in if stream_in is not None else sys.stdin
         self.stream_out = stream_out if stream_out is not None else sys.stdout
-        self.interactive = _isatty(self.stream_in)
+        self.interactive = isatty(self.stream_in)
         self.cut = False
 
     def read(self, message: str, default: str = ""):
@@ -221,15 +221,16 @@ class PlainReader:
             self.stream_out.write("\n")
             raise EOFError
         line = NOT_UTF8 if NOT_UTF8 in line else typed_line(line)
-        if not _isatty(self.stream_in):
+        if not isatty(self.stream_in):
             # echo piped input so the transcript reads like a session; nothing of a line that is not UTF-8
             self.stream_out.write(("" if line == NOT_UTF8 else line) + "\n")
         return line
 
 
-def _isatty(stream) -> bool:
+def isatty(stream: Any) -> bool:
+    """True when ``stream`` is a terminal; False for anything else, a closed stream among them."""
     try:
-        return stream.isatty()
+        return bool(stream.isatty())
     except (AttributeError, ValueError):
         return False
 

@@ -31,9 +31,11 @@ from ..remote.signals import on_signals
 from ..rules.events import GameEnded
 from .completion import command_of
 from .core import _given, _outcome
-from .display import LineCleared
-from .keyboard import LocalOutput, local_console
-from .playend import Pace, PlayConsole, ThinkingBot, _from_position, _run_table, said_out, stopped_line
+from .display import LineCleared, isatty
+from .keyboard import LocalConsole, LocalOutput, local_console
+from .piped import in_thread
+from .playend import PlayConsole
+from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
 
 if TYPE_CHECKING:
     from .start import PlaySetup
@@ -114,6 +116,8 @@ class HotSeatConsole(PlayConsole):
 
     shared = True  # the questions and queries name the person asked
     keyboard: Keyboard  # (set once made, by play_shared)
+    table: list[HotSeatConsole]  # the consoles of every person at this keyboard, this one among them (play_shared)
+    shared = True
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
     bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
     on_ctrl_c: Callable[[], None] | None = None  # the shared keyboard's Ctrl+C (set by play_shared)
@@ -239,6 +243,30 @@ class HotSeatConsole(PlayConsole):
         self.stop_asked = False
         await super().read_between()
 
+    def at_keyboard(self) -> list[LocalConsole]:
+        return list(self.table)
+
+    @property
+    def speaker(self) -> Any:
+        return self.keyboard.output.speaker
+
+    @speaker.setter
+    def speaker(self, value: Any) -> None:
+        """The speech output is the keyboard's (the settings command's ``output``): every person's
+        lines are spoken through it, each person's still held for them (:class:`Screen`)."""
+        self.keyboard.output.speaker = value
+
+    def language_changed(self) -> None:
+        """The language is the keyboard's, one for the table: every person's console here speaks
+        the language this person chose (no seat here has a language's default name, "You", to
+        rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play)."""
+        for other in self.table:
+            if other is not self:
+                other.holder.change("language", self.lang.code)
+                if other.completer is not None:
+                    other.completer.lang = other.lang
+        LocalConsole.language_changed(self)  # (the screen's: the keyboard's)
+
     def use(self, entry: tuple[str, Any]) -> bool:
         """As ``play``'s console uses an entry; a line of this program's own (Ctrl+C's) is said
         to the person at the keyboard at once."""
@@ -272,19 +300,17 @@ class HotSeatConsole(PlayConsole):
     def final_scores_elsewhere(self) -> None:
         """The game's end, told again in the language of every other person at the keyboard who
         speaks another one (at the end no card is secret)."""
-        room = self.host
-        log = room.table.game.log
+        log = self.host.table.game.log
         end = next((e for e in reversed(log) if isinstance(e, GameEnded)), None)
         if end is None:
             return
         speaker = self.keyboard.output.speaker
         set_language = getattr(speaker, "set_language", lambda code: None)
-        for name in room.locals:
-            lang = room.people[name].lang
-            if name == self.name or lang.code == self.lang.code:
+        for other in self.table:
+            if other.lang.code == self.lang.code:
                 continue
-            set_language(lang.code)
-            for text in Narrator(viewer=name, lang=lang).narrate(end):
+            set_language(other.lang.code)
+            for text in Narrator(viewer=other.name, lang=other.lang).narrate(end):
                 self.keyboard.say(text, "important")
         set_language(self.lang.code)
 
@@ -362,22 +388,21 @@ async def play_shared(
         console = local_console(
             HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, stdin, reader
         )
-        console.host, console.keyboard, console.setup = room, kb, setup
+        console.seated(room, setup, args)
+        console.keyboard = kb
         kb.readers.append(console.reader)
-        console.think_ms = getattr(args, "think_ms", None)
-        if _from_position(room):  # its turn began before the game's log: whose it is, told
-            console.holder.restart(room.table.game.current.name)
-            seat.restart(room.table.game.current.name)
         screen = Screen(kb, name)
         console.holder.announcer.print_fn = screen.line
         console.holder.announcer.speaker = screen
         consoles.append(console)
         links.append(link)
+    for console in consoles:
+        console.table = consoles
     out, room.out = room.out, kb.say
     for link in links:
         link.open()
     runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
-    table: asyncio.Future[Any] = asyncio.ensure_future(_run_table(room))
+    table: asyncio.Future[Any] = asyncio.ensure_future(run_table(room))
     loop = asyncio.get_running_loop()
     pressed = AtKeyboard(consoles, kb).pressed
     for console in consoles:
@@ -388,9 +413,7 @@ async def play_shared(
         done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
         first = next((c for t, c in runs.items() if t in done), None)
         if first is None:  # the game ended (or cannot go on)
-            for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-                kb.say(setup.lang.msg(notice))
-            room.over = True
+            game_over(room, setup.lang)
         # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
         stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
         for name, session in list(room.sessions.items()):
@@ -415,15 +438,16 @@ async def play_shared(
 async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
     no seat sees it privately, in ``setup``'s language and verbosity, at the pace of the lines
-    said (:class:`~.playend.Pace`: at once when nobody reads, with speech off and no terminal),
+    said (:class:`~.playroom.Pace`: at once when nobody reads, with speech off and no terminal),
     until the game ends (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it, and
-    :func:`~.playend.stopped_line` says how to go on). What is being said is said to its end
-    first (:func:`~.playend.said_out`)."""
+    :func:`~.playroom.stopped_line` says how to go on). What is being said is said to its end
+    first (:func:`said_out`)."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
-    paced = output.speaker.mode != "off" or _isatty(setup.out)
-    pace = Pace(pause) if paced else None
+    paced = output.speaker.mode != "off" or isatty(setup.out)
+    seconds = setup.settings.get("pace")
+    pace = Pace(pause, 1 if seconds is None else seconds) if paced else None
 
     def line(text: str, style: str | None = None) -> None:
         output.display.line(text, style)
@@ -443,7 +467,7 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
             seat.pace = pace.wait
     out, room.out = room.out, kb.say
     room.everyone_in.set()
-    table: asyncio.Future[None] = asyncio.ensure_future(_run_table(room))
+    table: asyncio.Future[None] = asyncio.ensure_future(run_table(room))
 
     def stop() -> None:  # Ctrl+C: the game stops, kept by its autosave (resume goes on with it)
         if table.done():  # (again, while the last lines are said: they are cut)
@@ -459,8 +483,7 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
         await asyncio.wait([table])
         if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
             raise BrokenPipeError  # the screen went away: nothing more can be shown
-        for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-            kb.say(setup.lang.msg(notice))
+        game_over(room, setup.lang)
         await said_out(output.speaker)
     finally:
         room.out = out
@@ -468,12 +491,18 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
     return 0 if room.table.game.pending is None else 1
 
 
+SAY_OUT_SECONDS = 30.0
+"""The most seconds the end of a watched game waits for its last lines to be said."""
+
+
+async def said_out(speaker: Any, seconds: float = SAY_OUT_SECONDS) -> None:
+    """Wait, at most ``seconds``, until ``speaker`` (a :class:`~a11y_dominion.announcements.speech.Speaker`)
+    has said what it was given where its speech would end with this program
+    (:meth:`~a11y_dominion.announcements.speech.Speaker.wait_done`), so that closing it does not
+    cut the last line off; its ``silence`` (a second Ctrl+C) ends the wait. The wait runs in a
+    thread, so the loop still takes Ctrl+C."""
+    await in_thread(lambda: speaker.wait_done(seconds), "speech")
+
+
 pause = asyncio.sleep
-"""How a watched game waits between its bots' answers (:class:`~.playend.Pace`); tests count the waits instead."""
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
+"""How a watched game waits between its bots' answers (:class:`~.playroom.Pace`); tests count the waits instead."""

@@ -5,7 +5,8 @@ host's own seat's.
 with this computer's settings file and ``export FILE`` written here; :func:`local_output` makes
 the player's screen and speech from their settings, and :func:`local_console` the console over a
 link with the player's keys, confirmations, hints and reader (:func:`typed_reader`: the line
-editor at a terminal, else piped lines read on the event loop, :class:`PipeReader`).
+editor at a terminal, else piped lines read on the event loop,
+:class:`~a11y_dominion.console.piped.PipeReader`).
 :func:`interrupted` says what Ctrl+C says when no line editor reads keys. The link is the end's
 own: ``join``'s SSH connection (:mod:`a11y_dominion.remote.client`) or the host's own seat's
 link into its room (:mod:`a11y_dominion.remote.local`).
@@ -17,195 +18,38 @@ import asyncio
 import os
 import sys
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ..files import FileError, shown_name, write_atomic, write_target
 from ..i18n import N_, Language
 from ..remote.signals import on_signals
-from ..textinput import printable
+from .commands import setting_value_text
 from .core import SeatConsole, SeatLink
-from .display import Display, LineCleared, PlainReader
+from .display import Display, LineCleared
+from .piped import PipeLines, PipeReader, piece_reader
 from .seat import HumanSeat
 
 STARTING = 0.05  # seconds from the start of the search the first lines wait for the speech output to be found
-PIPE_LINE = 16 * 1024  # bytes of one typed line kept from piped input (4 times MAX_LINE's characters)
-
-
-PIPE_PIECE = 4096  # bytes read from piped input at a time
-
-
-def _read_piece(fd: int, read: Callable[[int, int], bytes]) -> bytes:
-    """Up to :data:`PIPE_PIECE` bytes of ``fd``; b"" at its end or when it broke."""
-    try:
-        return read(fd, PIPE_PIECE)
-    except OSError:
-        return b""
-
-
-def piece_reader(
-    fd: int, platform: str = sys.platform, read: Callable[[int, int], bytes] = os.read
-) -> Callable[[], Awaitable[bytes]]:
-    """How piped input ``fd`` (standard input that is no terminal) is read on the event loop on
-    ``platform`` (``sys.platform`` unless given): a function that gives the next bytes (b"" at
-    the end), read with ``read(fd, n)`` (:func:`os.read` unless given).
-
-    On POSIX systems the loop waits until ``fd`` can be read (``add_reader``, as
-    prompt_toolkit waits for keys at a terminal); a regular file, which the loop cannot wait
-    on and which never makes a reader wait, is read at once. On Windows the loop cannot wait
-    on a pipe or file given as standard input (its Proactor loop waits only on sockets and
-    pipes it opened itself, and prompt_toolkit reads only a console there), so each piece is
-    read in a daemon thread of its own that hands it to the loop (``call_soon_threadsafe``,
-    as :func:`~a11y_dominion.remote.local.read_once` does): a read still waiting when the
-    game ends never holds up the program's exit, as one in the loop's worker thread would."""
-    if platform == "win32":
-
-        async def in_thread() -> bytes:
-            loop = asyncio.get_running_loop()
-            got: asyncio.Future[bytes] = loop.create_future()
-
-            def give(data: bytes) -> None:
-                if not got.done():
-                    got.set_result(data)
-
-            def work() -> None:
-                data = _read_piece(fd, read)
-                try:
-                    loop.call_soon_threadsafe(give, data)
-                except RuntimeError:  # the loop closed meanwhile: nobody waits
-                    pass
-
-            threading.Thread(target=work, name="piped input", daemon=True).start()
-            return await got
-
-        return in_thread
-
-    async def when_ready() -> bytes:
-        loop = asyncio.get_running_loop()
-        ready: asyncio.Future[None] = loop.create_future()
-
-        def readable() -> None:
-            if not ready.done():
-                ready.set_result(None)
-
-        try:
-            loop.add_reader(fd, readable)
-        except (OSError, ValueError, NotImplementedError):  # a regular file: it never waits
-            return _read_piece(fd, read)
-        try:
-            await ready
-        finally:
-            loop.remove_reader(fd)
-        return _read_piece(fd, read)
-
-    return when_ready
-
-
-class PipeLines:
-    """Typed lines from piped input, read on the event loop: :meth:`wait_line` waits until a
-    whole line (or the end of input) is read ahead, ``pieces`` giving the next bytes
-    (:func:`piece_reader`'s); :meth:`readline` then gives it as a stream does, for
-    :class:`~a11y_dominion.console.display.PlainReader`. At most :data:`PIPE_LINE` bytes of a
-    line are kept (the rest is dropped as it is read), so memory stays bounded."""
-
-    def __init__(self, pieces: Callable[[], Awaitable[bytes]]):
-        self.pieces = pieces
-        self.buffer = bytearray()
-        self.ended = False
-        self.dropping = False  # past the bound of a long line: its bytes go until its newline
-        self.reading: asyncio.Future[bytes] | None = None
-
-    def isatty(self) -> bool:
-        return False
-
-    def ready(self) -> bool:
-        """True when a whole line (or the end of input) can be read now."""
-        return self.ended or b"\n" in self.buffer
-
-    async def wait_line(self) -> None:
-        """Return when a whole line (or the end of input) can be read. Breaking the wait off
-        (cancelling it) loses nothing: the piece being read is kept for the next wait."""
-        while not self.ready():
-            if self.reading is None:
-                self.reading = asyncio.ensure_future(self.pieces())
-            chunk = await asyncio.shield(self.reading)
-            self.reading = None
-            self._take(chunk)
-
-    def _take(self, chunk: bytes) -> None:
-        if not chunk:
-            self.ended = True
-            return
-        if self.dropping:
-            end = chunk.find(b"\n")
-            chunk = b"" if end < 0 else chunk[end:]
-            self.dropping = end < 0
-        self.buffer += chunk
-        start = self.buffer.rfind(b"\n") + 1
-        if len(self.buffer) - start > PIPE_LINE:  # a line longer than any that is read
-            del self.buffer[start + PIPE_LINE :]
-            self.dropping = True
-
-    def readline(self, size: int = -1) -> str:
-        """One line with its newline, of what was read ahead; "" at the end of input. With
-        ``size`` (characters) at most that many: the rest waits for the next call."""
-        end = self.buffer.find(b"\n")
-        taken = len(self.buffer) if end < 0 else end + 1
-        text = bytes(self.buffer[:taken]).decode("utf-8", "replace")
-        del self.buffer[:taken]
-        if 0 <= size < len(text):
-            self.buffer[:0] = text[size:].encode("utf-8")
-            text = text[:size]
-        return text
-
-
-class PipeReader:
-    """The reader of piped input: :meth:`read_async` prints the prompt, waits on
-    the event loop for the whole line (:class:`PipeLines`) and reads it as
-    :class:`~a11y_dominion.console.display.PlainReader` does (written to ``out`` once, cut at
-    :data:`~a11y_dominion.textinput.MAX_LINE` characters, EOFError at the end of input)."""
-
-    interactive = False
-
-    def __init__(self, lines: PipeLines, out: Any):
-        self.lines = lines
-        self.plain = PlainReader(lines, out)
-
-    @property
-    def cut(self) -> bool:
-        return self.plain.cut
-
-    def ready(self) -> bool:
-        return self.lines.ready()
-
-    async def wait_line(self) -> None:
-        await self.lines.wait_line()
-
-    async def read_async(self, message: str, default: str = "") -> str:
-        out = self.plain.stream_out
-        out.write(printable(message))
-        out.flush()
-        await self.lines.wait_line()
-        return str(self.plain.read("", default))
 
 
 class FileSettings:
-    """The settings store of a seat whose settings file is on this computer (the keyboard's
-    console and ``join``): a live setting changes for the seat at ``owner``'s keyboard now
-    and is saved in the settings file (a seat's language and verbosity under its name when
-    several people share the keyboard). ``owner`` has ``holder`` (the seat), ``display``,
-    ``speaker``, and ``hints``, and may have ``shared``, ``completer`` and ``language_changed``
-    (called after the language changed)."""
+    """The settings store of a seat whose settings file is on this computer (``owner``, a
+    :class:`LocalConsole`: the keyboard's console and ``join``): a live setting changes for the
+    seat at the keyboard now and is saved in the settings file. Where several people share the
+    keyboard (``owner.shared``), a seat's verbosity is saved under its name, and the language is
+    the keyboard's, one for the table (:data:`KEYBOARDS_LANGUAGE`)."""
 
-    def __init__(self, owner: Any) -> None:
+    def __init__(self, owner: LocalConsole) -> None:
         self.owner = owner
 
     def change(self, key: str, value: Any) -> str | None:
         """Change the live setting ``key`` (``value`` checked) for the seat at the keyboard
-        now: its language (of every sentence, the voice and completion), verbosity, options;
-        or the speech output, or the hints. Returns None, or one sentence for plain or rich
-        output, which is chosen as the game starts here."""
+        now: its language (of every sentence, the voice and completion:
+        :meth:`LocalConsole.language_changed`), verbosity, options; or the speech output, or the
+        hints. Returns None, or one sentence for plain or rich output, which is chosen as the
+        game starts here."""
         owner = self.owner
         seat = owner.holder
         if key == "display":
@@ -224,47 +68,42 @@ class FileSettings:
             return None
         seat.change(key, value)
         if key == "language":
-            owner.display.lang = seat.lang
-            if getattr(owner, "completer", None) is not None:
-                owner.completer.lang = seat.lang
-            set_language = getattr(owner.speaker, "set_language", None)
-            if set_language is not None:
-                set_language(seat.lang.code)
-            changed = getattr(owner, "language_changed", None)
-            if changed is not None:
-                changed()  # "You" is "Jij" in Dutch, as in a game started in Dutch
+            owner.language_changed()
         return None
 
     def keep(self, key: str, value: Any) -> str:
         """Save ``key`` = ``value`` in the settings file; '' when saved, else one sentence: why
-        not, or where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`)."""
-        from ..files import FileError
-        from ..settings import load_settings, save_settings
+        not, or where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`).
+        At a shared keyboard the language saved is every seat's there, which says so first."""
+        from ..settings import load_settings, save_settings, settings_path
 
         owner = self.owner
         lang = owner.holder.lang
         data, _warning = load_settings()
-        name = owner.holder.name
-        if key in ("language", "verbosity") and getattr(owner, "shared", False) and name:
-            seats = data.setdefault("seats", {})
+        name, said = owner.holder.name, ""
+        seats = data.setdefault("seats", {})
+        if key == "verbosity" and owner.shared and name:
             mine = next((n for n in seats if n.lower() == name.lower()), name)
             seats.setdefault(mine, {})[key] = value
         else:
             data[key] = value
+        if key == "language" and owner.shared:  # no seat here keeps a language of its own
+            here = {console.name.lower() for console in owner.at_keyboard()}
+            for seat in [n for n in seats if n.lower() in here]:
+                seats[seat].pop("language", None)
+                if not seats[seat]:
+                    del seats[seat]
+            said = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
         try:
             _path, kept = save_settings(data)
         except (OSError, FileError) as e:
-            from ..settings import settings_path
-
             reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
-            return lang.text(
-                N_("It holds for this game only: {file} cannot be written ({error})."),
-                file=str(settings_path()),
-                error=reason,
-            )
-        if kept is not None:
-            return lang.msg(kept)
-        return ""
+            failed = N_("It holds for this game only: {file} cannot be written ({error}).")
+            return " ".join(filter(None, [said, lang.text(failed, file=str(settings_path()), error=reason)]))
+        return " ".join(filter(None, [said, lang.msg(kept) if kept is not None else ""]))
+
+
+KEYBOARDS_LANGUAGE = N_("Everyone at this keyboard plays in {language} now: the language is the keyboard's.")
 
 
 class LocalConsole(SeatConsole):
@@ -289,6 +128,22 @@ class LocalConsole(SeatConsole):
     ):
         super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat=help_seat)
         self.store = FileSettings(self)  # the settings are this computer's
+
+    shared = False  # several people share this keyboard (each with a console of their own)
+
+    def at_keyboard(self) -> list[LocalConsole]:
+        """The consoles of the people at this keyboard: this one alone, unless several share it."""
+        return [self]
+
+    def language_changed(self) -> None:
+        """The seat's language changed (the settings command): the screen, completion and voice
+        speak it from now on too."""
+        self.display.lang = self.lang
+        if self.completer is not None:
+            self.completer.lang = self.lang
+        set_language = getattr(self.speaker, "set_language", None)
+        if set_language is not None:
+            set_language(self.lang.code)
 
     async def write_out(self, path: str, lines: list[str]) -> None:
         """Write ``lines`` to ``path`` on this computer as the console's export does

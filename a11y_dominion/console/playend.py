@@ -17,24 +17,21 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import logging
 import signal
 import sys
-import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..announcements.narrator import Narrator
-from ..autosave import Autosave, games_dir
 from ..files import shown_name, typed_path
 from ..i18n import N_, Language, typed_command
 from ..kingdoms import kingdom_name
-from ..record import RecordError, dumps, make_record, replay
+from ..record import RecordError, dumps, replay
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
-from ..rules.events import CardsDrawn, TurnStarted
+from ..rules.events import CardsDrawn
 from ..rules.game import SetupError
-from ..seats import LazyBot, SeatSpec, default_seat_names, rename_seats
+from ..seats import SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
 from . import queries as q
 from .commands import Ctx, speech_line
@@ -43,39 +40,22 @@ from .display import PlainReader, quiet_type_ahead
 from .hint import HINTS_OFF
 from .keyboard import STARTING, LocalOutput, Terminal, interrupted
 from .keys import active_keys, key_name
-from .seat import BotSeat
+from .playroom import (
+    from_position,
+    game_over,
+    make_room,
+    rename_in,
+    room_record,
+    run_table,
+    start_autosave,
+    unsaved_line,
+)
 
 if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
 
-MAX_FAULTS = 10  # faults in a row at the same point of the game before it stops
 GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
 LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at play
-
-
-KEPT_STOPPED = N_("Game stopped. It is kept; {command} resume goes on with it.")
-
-
-def stopped_line(lang: Language, autosave: Autosave | None) -> str:
-    """What ``play`` says in ``lang`` when a game stops before its end without quit's question
-    (which says it first): "Game stopped." and, while ``autosave`` keeps the game (None, or one
-    that could not be written: nothing keeps it), how to go on with it."""
-    if autosave is None or autosave.failed is not None:
-        return lang._(N_("Game stopped."))
-    return lang.text(KEPT_STOPPED, command=typed_command())
-
-
-SAY_OUT_SECONDS = 30.0
-"""The most seconds the end of a watched game waits for its last lines to be said."""
-
-
-async def said_out(speaker: Any, seconds: float = SAY_OUT_SECONDS) -> None:
-    """Wait, at most ``seconds``, until ``speaker`` (a :class:`~a11y_dominion.announcements.speech.Speaker`)
-    has said what it was given where its speech would end with this program
-    (:meth:`~a11y_dominion.announcements.speech.Speaker.wait_done`), so that closing it does not
-    cut the last line off; its ``silence`` (a second Ctrl+C) ends the wait. The wait runs in a
-    thread, so the loop still takes Ctrl+C."""
-    await _in_thread(lambda: speaker.wait_done(seconds))
 
 
 class PlayConsole(HostConsole):
@@ -102,6 +82,15 @@ class PlayConsole(HostConsole):
         self.staying = False  # after the final scores the player stays until quit (stay_after_game)
         self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
         self.put_before = False  # the question waiting was put before the language changed (ask)
+
+    def seated(self, room: TableRoom, setup: PlaySetup, args: Any) -> None:
+        """This console plays ``setup``'s game in ``room`` (``args``: the ``play`` options). A game
+        from a position whose first turn began before its log is told whose turn it is."""
+        self.host, self.setup, self.think_ms = room, setup, getattr(args, "think_ms", None)
+        if from_position(room):
+            current = room.table.game.current.name
+            self.holder.restart(current)
+            room.people[self.name].restart(current)
 
     def watch_ctrl_c(self) -> None:
         """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
@@ -160,21 +149,12 @@ class PlayConsole(HostConsole):
     def use(self, entry: tuple[str, Any]) -> bool:
         """As the core uses an entry of the inbox; an empty line of this program's own is not said,
         ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
-        position's turn start), said with the next question as the game's news is;
-        ``("error", sentence)`` an engine fault said as an error, and ``("ended", sentence)``
-        why the game cannot go on, said instead of the session's end."""
+        position's turn start), said with the next question as the game's news is."""
         if entry == ("said", ""):
             return True
         if entry[0] == "told":
             text, priority = entry[1]
             self.holder.tell_line(text, priority)
-            return True
-        if entry[0] == "error":  # an engine fault, the game put back: said as an error
-            self.error(entry[1])
-            return True
-        if entry[0] == "ended":  # why the game cannot go on: the session's end says nothing more
-            self.say(entry[1], keep=False)
-            self.ended_told = True
             return True
         return super().use(entry)
 
@@ -232,16 +212,7 @@ class PlayConsole(HostConsole):
         if save is None or save.failed is None or self.unsaved_said:
             return
         self.unsaved_said = True
-        e = save.failed
-        self.say(
-            self.lang.text(
-                N_("The game is not saved as you play: {folder} cannot be written ({error})."),
-                folder=str(e.filename or save.path),
-                error=e.strerror or e,
-            ),
-            priority="high",
-            keep=False,
-        )
+        self.say(unsaved_line(self.lang, save.failed.filename or save.path, save.failed), priority="high", keep=False)
 
     def command_ctx(self) -> Ctx:
         """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
@@ -312,16 +283,17 @@ class PlayConsole(HostConsole):
 
     def language_changed(self) -> None:
         """The player chose another language during the game (the ``settings`` command): the
-        game goes on at once, quietly, in a room of that language, as ``resume`` would go on
-        with it in that language: a seat with a language's default name is called as the new
-        one calls it ("You" is "Jij" in Dutch: :func:`~a11y_dominion.seats.default_seat_names`),
-        and the room's own lines are in it too. :attr:`loading` is that game's setup and
-        :attr:`going_on` the seats renamed, which :func:`play_on_core` plays next with the same
-        autosave. Only for one person at the keyboard, at their own question (the game waits
-        for them); else the console alone speaks the new language."""
+        screen speaks it, and the game goes on at once, quietly, in a room of that language, as
+        ``resume`` would go on with it in that language: a seat with a language's default name is
+        called as the new one calls it ("You" is "Jij" in Dutch:
+        :func:`~a11y_dominion.seats.default_seat_names`), and the room's own lines are in it too.
+        :attr:`loading` is that game's setup and :attr:`going_on` the seats renamed, which
+        :func:`play_on_core` plays next with the same autosave. Only at the player's own question
+        (the game waits for them)."""
+        super().language_changed()
         room, setup = self.host, self.setup
         d = room.table.game.pending
-        if setup is None or len(room.locals) != 1 or d is None or d.player != self.name or self.sent:
+        if setup is None or d is None or d.player != self.name or self.sent:
             return
         record = room_record(room)
         names = default_seat_names(record, self.lang, room.people[self.name].lang.code)
@@ -370,83 +342,6 @@ class PlayConsole(HostConsole):
             done=N_("Game saved to {file}."),
             done_linked=N_("Game saved to {target}, the file {file} links to."),
         )
-
-
-class ThinkingBot(BotSeat):
-    """A bot seat of ``play``'s table that thinks in a thread of its own (a daemon thread: one
-    still thinking when the game stops never holds up the program's end), so that the keyboard
-    is read while it thinks; its answer comes to the table on the event loop. ``gave_up`` is
-    True once it found no legal answer (the table stopped). ``pace``, when set, is awaited
-    before each decision: the time the lines said so far need (:class:`Pace`), so that a game
-    nobody at this computer answers in is heard as it goes, not all at once."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.gave_up = False
-        self.stuck = self.give_up
-        self.pace: Callable[[], Awaitable[None]] | None = None
-
-    def give_up(self, _name: str) -> None:
-        """No legal answer was found (in the bot's thread): :func:`_run_table` says so."""
-        self.gave_up = True
-
-    async def decide(self, decision: Any, view: Any) -> Any:
-        if self.pace is not None:
-            await self.pace()
-        return await _in_thread(lambda: BotSeat.decide(self, decision, view))
-
-
-LINE_SECONDS = 1.0
-"""The seconds each line said gets before a bot of a game without a person here answers on."""
-
-
-class Pace:
-    """The pace of a game of bots only (:func:`~a11y_dominion.console.hotseat.watch`): every line
-    said (:meth:`said`) gets :data:`LINE_SECONDS` before the next bot's answer (:meth:`wait`,
-    a bot seat's ``pace``), so that the lines come turn by turn at the speed they are read, as a
-    person at the table hears a bot's turn while the game waits for them. ``sleep`` waits a
-    number of seconds (``asyncio.sleep``; tests give their own)."""
-
-    def __init__(self, sleep: Callable[[float], Awaitable[Any]] = asyncio.sleep) -> None:
-        self.sleep = sleep
-        self.lines = 0  # said since the last wait
-
-    def said(self) -> None:
-        """One more line was said."""
-        self.lines += 1
-
-    async def wait(self) -> None:
-        """Wait the time the lines said since the last wait need; no time when none was said."""
-        lines, self.lines = self.lines, 0
-        if lines:
-            await self.sleep(lines * LINE_SECONDS)
-
-
-async def _in_thread(work: Callable[[], Any]) -> Any:
-    """What ``work()`` gives (or raises), computed in a daemon thread, awaited on the running loop."""
-    loop = asyncio.get_running_loop()
-    got: asyncio.Future[Any] = loop.create_future()
-
-    def give(value: Any, error: BaseException | None) -> None:
-        if got.done():
-            return
-        if error is not None:
-            got.set_exception(error)
-        else:
-            got.set_result(value)
-
-    def run() -> None:
-        try:
-            value, error = work(), None
-        except BaseException as e:  # noqa: BLE001 - handed to the loop, raised there
-            value, error = None, e
-        try:
-            loop.call_soon_threadsafe(give, value, error)
-        except RuntimeError:  # the loop closed meanwhile: nobody waits
-            pass
-
-    threading.Thread(target=run, name="bot", daemon=True).start()
-    return await got
 
 
 RECENT = 5  # announcements told when a game is resumed
@@ -498,7 +393,7 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
             lines.append((lang.msg(damage), False))
         verbosity = room.people[name].verbosity if name is not None else setup.verbosity
         # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
-        current = game.current.name if _from_position(room) else None  # (its turn began before the log)
+        current = game.current.name if from_position(room) else None  # (its turn began before the log)
         narrator = Narrator(viewer=name, verbosity=verbosity, lang=lang, prompts=name is not None, current=current)
         recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
     else:
@@ -526,91 +421,6 @@ def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
         console.say(text, keep=keep)
 
 
-def _room(setup: PlaySetup, args: Any) -> TableRoom:
-    """The room of ``setup``'s game: its person at this computer (with the seat's own language
-    and verbosity), its bots thinking in threads of their own
-    (seeded alike, so a game plays the same)."""
-    specs = []
-    made: dict[str, Any] = {}
-    room: TableRoom | None = None
-    for i, (name, kind) in enumerate(setup.seats):
-        if kind == "human":
-            opts: dict[str, Any] = next((o for n, o in setup.seat_options.items() if n.lower() == name.lower()), {})
-            specs.append(SeatSpec(name, kind, opts.get("language"), opts.get("verbosity")))
-            continue
-        specs.append(SeatSpec(name, kind))
-        bot = LazyBot(
-            kind,
-            setup.seed * 10 + i,
-            think_ms=getattr(args, "think_ms", None),
-            rollouts=(setup.bots.get(name) or {}).get("rollouts", getattr(args, "rollouts", None)),
-        )
-        made[name] = ThinkingBot(name, bot, setup.seed, steps=lambda: len(room.table.game.answers) if room else 0)
-    people = [name for name, kind in setup.seats if kind == "human"]
-    room = TableRoom(
-        setup.game,
-        specs,
-        setup.seed,
-        setup.lang,
-        verbosity=setup.verbosity,
-        out=lambda t: None,
-        made=made,
-        shared=len(people) > 1,
-    )
-    if setup.game.answers or setup.resumed is not None:  # a game under way: told from where it stands
-        room.table.replace_game(room.table.game)  # the bots learn it from its start
-        room.recall_story()  # and the person's history holds what came before
-    return room
-
-
-def room_record(room: TableRoom) -> dict[str, Any]:
-    """The JSON-ready record of the room's game so far, with its seats as ``play`` keeps them:
-    a person's language and verbosity, a bot's options (so that it is made the same when the
-    game goes on)."""
-    seats: list[list[Any]] = []
-    for player in room.table.game.players:
-        name, kind = player.name, room.kinds[player.name]
-        person = room.people.get(name)
-        options = getattr(getattr(room.table.seats[name], "bot", None), "options", None)
-        if person is not None:
-            seats.append([name, kind, {"language": person.lang.code, "verbosity": person.verbosity}])
-        elif options:
-            seats.append([name, kind, options])
-        else:
-            seats.append([name, kind])
-    return make_record(room.table.game, seats)
-
-
-def _autosave(room: TableRoom, setup: PlaySetup) -> tuple[Autosave | None, str | None]:
-    """The autosave of the room's game (a resumed game's own file, else a new one), and None;
-    or None and the sentence saying why the game is not saved as it is played."""
-    people = [name for name, kind in setup.seats if kind == "human"]
-    game = room.table.game
-    try:
-        if setup.resumed is not None:
-            save = Autosave.reopen(setup.resumed, humans=people)
-            if game.pending is None:
-                save.finish(game)  # it ended with the last answer saved
-        else:
-            current = game.current  # a loaded game is at this turn ("games" says it)
-            save = Autosave.create(
-                room_record(room),
-                humans=people,
-                language=setup.lang.code,
-                verbosity=setup.verbosity,
-                turn=(current.name, current.turns_taken + 1) if game.answers else None,
-            )
-    except OSError as e:
-        lang = setup.lang
-        return None, lang.text(
-            N_("The game is not saved as you play: {folder} cannot be written ({error})."),
-            folder=str(games_dir()),
-            error=e.strerror or e,
-        )
-    room.table.autosave = save
-    return save, None
-
-
 def play_on_core(
     setup: PlaySetup,
     args: Any,
@@ -633,8 +443,8 @@ def play_on_core(
     stdin = keyboard if keyboard is not None else sys.stdin
     try:
         with quiet_type_ahead(sys.stdin if typed_here else None):
-            room = _room(setup, args)
-            save, unsaved = _autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
+            room = make_room(setup, args)
+            save, unsaved = start_autosave(room, setup) if getattr(args, "autosave", True) else (None, None)
             lang = room.people[room.local].lang if room.local else setup.lang  # the person's own
             lines = opening_lines(setup, unsaved, lang) + game_lines(setup, room)
             before: PlayConsole | None = None  # the console before the player changed the language
@@ -660,20 +470,20 @@ def play_on_core(
                     return code
                 setup, lines = console.loading, []
                 before = console if console.going_on is not None else None
-                if before is not None and reader is None and getattr(console.reader, "interactive", False):
+                if before is not None and reader is None and before.interactive:
                     reader = console.reader  # the line editor goes on, the lines typed kept (Up recalls them)
                 if console.going_on is not None:  # the same game in the player's new language: quietly
-                    room = _room(setup, args)
+                    room = make_room(setup, args)
                     if not setup.game.answers:  # (else told from where it stands already)
                         room.table.replace_game(room.table.game)
                         room.recall_story()
                     if save is not None:
-                        _rename_in(save, console.going_on)
+                        rename_in(save, console.going_on)
                         room.table.autosave = save
                     continue
                 kept = save.id if save is not None and save.id and not save.finished and save.failed is None else None
-                room = _room(setup, args)
-                save, unsaved = _autosave(room, setup) if save is not None else (None, None)
+                room = make_room(setup, args)
+                save, unsaved = start_autosave(room, setup) if save is not None else (None, None)
                 left = (
                     (room.people[room.local].lang if room.local else setup.lang).text(
                         N_("The game you left is kept unfinished; {command} resume {id} goes on with it."),
@@ -687,16 +497,6 @@ def play_on_core(
                 lines += game_lines(setup, room, left)
     finally:
         output.speaker.close()
-
-
-def _rename_in(save: Autosave, names: dict[str, str]) -> None:
-    """The seats renamed by ``names`` (name -> new name) in the game ``save`` keeps: its file goes
-    on with the names of its header."""
-    for old, new in names.items():
-        in_file = save.file_names.pop(old, old)
-        if in_file != new:
-            save.file_names[new] = in_file
-    save.humans = {names.get(name, name) for name in save.humans}
 
 
 async def _play(
@@ -717,17 +517,12 @@ async def _play(
 
     def made(console: HostConsole | None) -> None:
         if isinstance(console, PlayConsole):
-            console.setup = setup
-            console.think_ms = getattr(args, "think_ms", None)
+            console.seated(room, setup, args)
             if before is not None:
                 console.put_before, console.command_state = True, before.command_state
             completer = getattr(getattr(console.reader, "session", None), "completer", None)
             if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
                 completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
-            if _from_position(room):  # its turn began before the game's log: whose it is, told
-                current = room.table.game.current.name
-                console.holder.restart(current)
-                room.people[console.name].restart(current)
             if setup.resumed is not None:
                 _note_drawn(console, room, [text for text, _keep in lines])
             playing.append(console)
@@ -745,13 +540,11 @@ async def _play(
             quiet=True,
         )
     )
-    table = asyncio.ensure_future(_run_table(room))
+    table = asyncio.ensure_future(run_table(room))
     try:
         await asyncio.wait([seat, table], return_when=asyncio.FIRST_COMPLETED)
         if not seat.done():
-            for notice in getattr(room.table.autosave, "notices", ()):  # the game history, said once
-                room.out(setup.lang.msg(notice))
-            room.over = True
+            game_over(room, setup.lang)
             if playing and playing[0].stays_after_game():  # as a remote player, until quit
                 playing[0].stay_after_game()
             else:
@@ -777,87 +570,3 @@ def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:
     narrator = Narrator(viewer=name, verbosity=console.holder.verbosity, lang=console.lang)
     if any(line in said for line in narrator.sentences(redact_all([drawn], name))):
         console.drawn_told = tuple(drawn.cards)
-
-
-def _from_position(room: TableRoom) -> bool:
-    """True for a game built from a position whose first turn has not ended yet (no turn has
-    started in its log: the position's turn was never told)."""
-    game = room.table.game
-    return game.position is not None and not any(isinstance(e, TurnStarted) for e in game.log)
-
-
-def _put_back(room: TableRoom, error: Exception) -> bool:
-    """After an engine fault, the room's game as it was before the answer that failed (the
-    player told so in one sentence when it was theirs; a bot tries a random answer next);
-    False when even that game cannot be made."""
-    table = room.table
-    record = room_record(room)
-    record["answers"] = record["answers"][: table.before]
-    try:
-        game = replay(record)
-    except RecordError:
-        return False
-    told = min(table.told.values()) if table.told else 0
-    table.replace_game(game, told=min(told, len(game.log)))
-    seat = table.seats.get(table.submitter or "")
-    if isinstance(seat, BotSeat):
-        seat.failed()
-    elif table.submitter is not None and table.submitter in room.locals:
-        lang, link = room.people[table.submitter].lang, room.sessions.get(table.submitter)
-        text = N_(
-            "That move failed inside the game engine ({error}: {detail}); the game is back where it was before it."
-        )
-        if link is not None:  # said as the console's errors are (bold, at once), in turn with the news
-            link.inbox.put(("error", lang.text(text, error=type(error).__name__, detail=error)))
-    return True
-
-
-async def _run_table(room: TableRoom) -> None:
-    """The room's game, once its player is in. After an engine fault the game is put back to
-    before the answer that failed and goes on (:func:`_put_back`); when that fails, or the same
-    answer failed :data:`MAX_FAULTS` times in a row, one sentence
-    ends it. A new game from a position tells its turn's start after its set-up lines, as every
-    turn's start is told. A screen that went away while the game was told (BrokenPipeError:
-    a watched game piped into a program that stopped reading) is no engine fault: it is raised,
-    and the game stays as its autosave kept it."""
-    await room.everyone_in.wait()
-    if _from_position(room) and room.locals and not room.table.told.get(room.locals[0], 0):
-        room.table.deliver()  # the set-up lines
-        game = room.table.game
-        n = room.table.view(game.current.name).turn.own_number
-        for name in room.locals:
-            lang, link = room.people[name].lang, room.sessions.get(name)
-            if game.current.name == name:
-                told = (lang.text(N_("Your turn {n}."), n=n), "important")
-            else:
-                told = (lang.text(N_("{player}'s turn {n}."), player=game.current.name, n=n), "normal")
-            if link is not None:  # told after them, with the news before the question
-                link.inbox.put(("told", told))
-    faults: list[int] = []  # the answer counts the game was put back to, one per fault in a row
-    while True:
-        try:
-            await room.table.run_async()
-            stuck = next((s for s in room.table.seats.values() if isinstance(s, ThinkingBot) and s.gave_up), None)
-            if stuck is not None:
-                _ends(room, N_("{player} could not find a legal answer; the game cannot go on."), player=stuck.name)
-            return
-        except BrokenPipeError:  # the screen went away (a pipe closed): the game as saved is kept
-            raise
-        except Exception as e:  # noqa: BLE001 - an engine fault: never a traceback
-            logging.getLogger("a11y_dominion.play").warning("the game engine failed", exc_info=e)
-            faults = [*faults[-(MAX_FAULTS - 1) :], room.table.before]
-            if (len(faults) == MAX_FAULTS and len(set(faults)) == 1) or not _put_back(room, e):
-                _ends(room, N_("The game engine failed ({error}) and the game cannot go on."), error=type(e).__name__)
-                return
-
-
-def _ends(room: TableRoom, text: str, **fields: Any) -> None:
-    """Say why the room's game cannot go on (``text``, an English template, with ``fields``) to
-    each of its players, as the end of their game's session: nothing more is said of that end
-    (a game of bots alone says it on the room's screen)."""
-    if not room.locals:
-        room.out(room.lang.text(text, **fields))
-    for name in room.locals:
-        link = room.sessions.get(name)
-        if link is not None:
-            link.inbox.put(("ended", room.people[name].lang.text(text, **fields)))

@@ -24,7 +24,7 @@ from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, 
 from ..seeds import new_game_seed
 from ..settings import load_settings, save_settings, seat_settings, settings_path
 from ..textinput import typed_line
-from .display import Display, wants_plain
+from .display import Display, isatty, wants_plain
 from .keys import bad_keys
 from .persistence import game_from_record, load_game
 
@@ -363,7 +363,7 @@ def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tup
     found = screen_reader_running()
     if found is None:
         saved = settings.get("screen_reader") or "ask"
-        if saved == "ask" and asking and _isatty(sys.stdin) and _isatty(out):
+        if saved == "ask" and asking and isatty(sys.stdin) and isatty(out):
             saved = ask_screen_reader(lang, out)
             if saved == "ask":  # asked, not answered: plain lines, which every player can read
                 return "screen-reader", lang._(NOT_ANSWERED)
@@ -417,13 +417,6 @@ def ask_screen_reader(lang: Language, out) -> str:
     if kept is not None:
         out.write(lang.msg(kept) + "\n")
     return answer
-
-
-def _isatty(stream) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
 
 
 def unfinished_notice(games: list, lang: Language) -> list[str]:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..console import queries as q
+from ..console.display import isatty
 from ..i18n import N_, Language
 from .access import (
     FailedLogins,
@@ -286,7 +287,7 @@ class GameHost:
             fingerprints = {n: self.keys[n][0].get_fingerprint() for n in self.remote if n in self.keys}
             write_seats_file(seats_file, listen, self.port, self.passwords, fingerprints)
         stdin = sys.stdin if stdin is None else stdin
-        terminal = HostTerminal(self, stdin) if _isatty(stdin) or self.local else None
+        terminal = HostTerminal(self, stdin) if isatty(stdin) or self.local else None
         loop = asyncio.get_running_loop()
         signals_back = self._signals(loop, terminal)
         if terminal is not None:
@@ -352,10 +353,3 @@ def stop_signals(
     if (platform or sys.platform) == "win32":
         return on_signals(loop, [("SIGINT", on_int), ("SIGBREAK", on_stop)], "win32")
     return on_signals(loop, [("SIGINT", on_int), ("SIGTERM", on_stop), ("SIGHUP", on_stop)], platform)
-
-
-def _isatty(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False

@@ -20,13 +20,13 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-import threading
 from collections.abc import Callable
 from typing import Any
 
 from ..console.commands import is_yes
-from ..console.display import LineCleared, cleared_text
+from ..console.display import LineCleared, cleared_text, isatty
 from ..console.keyboard import LocalConsole
+from ..console.piped import in_thread
 from ..i18n import N_, typed_command
 from .seat import clean
 
@@ -89,7 +89,7 @@ class HostTerminal:
     def __init__(self, host: Any, stdin: Any = None) -> None:
         self.host = host
         self.stdin = stdin if stdin is not None else sys.stdin
-        self.tty = _isatty(self.stdin)
+        self.tty = isatty(self.stdin)
         self.console: HostConsole | None = None
         self.task: asyncio.Task[None] | None = None
         self.asking = False
@@ -223,36 +223,15 @@ async def play_own_seat(
             on_console(None)
 
 
-def read_once(fd: int, size: int = 4096) -> asyncio.Future[bytes]:
+async def read_once(fd: int, size: int = 4096) -> bytes:
     """What one read of the descriptor ``fd`` gives (bytes; empty at its end or when it
-    cannot be read), awaited in the running loop: a line typed at a terminal that reads
-    whole lines. The read waits in a thread of its own, so it needs nothing of the event
-    loop but ``call_soon_threadsafe`` (Windows' loop cannot watch a console for
-    input), and a read still waiting never holds up the program's exit (a daemon
-    thread). Must be called in a running loop."""
-    loop = asyncio.get_running_loop()
-    got: asyncio.Future[bytes] = loop.create_future()
+    cannot be read): a line typed at a terminal that reads whole lines, read in a thread of
+    its own (:func:`~a11y_dominion.console.piped.in_thread`)."""
 
-    def give(data: bytes) -> None:
-        if not got.done():
-            got.set_result(data)
-
-    def read() -> None:
+    def read() -> bytes:
         try:
-            data = os.read(fd, size)
+            return os.read(fd, size)
         except OSError:
-            data = b""
-        try:
-            loop.call_soon_threadsafe(give, data)
-        except RuntimeError:  # the loop closed meanwhile: nobody waits
-            pass
+            return b""
 
-    threading.Thread(target=read, name="stop-question", daemon=True).start()
-    return got
-
-
-def _isatty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError):
-        return False
+    return await in_thread(read, "stop-question")
