@@ -278,12 +278,13 @@ def test_seat_settings_are_checked_like_the_others(tmp_path, monkeypatch, capsys
 
 
 def test_a_setting_changed_at_a_shared_keyboard_is_kept_for_that_person_alone(here: Path) -> None:
-    """Ann's language and verbosity, set in the game at a keyboard she shares, are kept under her
-    seat's name in the settings file: Bea's, and the next game's of one person, stay as they were."""
+    """Ann's verbosity, set in the game at a keyboard she shares, is kept under her seat's name in
+    the settings file: Bea's, and the next game's of one person, stay as they were; the language
+    is the keyboard's, kept for every seat there."""
     play("\nsettings set verbosity terse\nsettings set language nl\n")
     saved = json.loads((here / "settings.json").read_text(encoding="utf-8"))
-    assert saved["seats"] == {"Ann": {"language": "nl", "verbosity": "terse"}}
-    assert (saved.get("language", "en"), saved.get("verbosity", "normal")) == ("en", "normal")
+    assert saved["seats"] == {"Ann": {"verbosity": "terse"}}
+    assert (saved.get("language", "en"), saved.get("verbosity", "normal")) == ("nl", "normal")
 
 
 def test_status_during_mountain_pass_bidding_names_the_turn_that_ended(here: Path) -> None:

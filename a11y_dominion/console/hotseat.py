@@ -117,7 +117,6 @@ class HotSeatConsole(PlayConsole):
     shared = True  # the questions and queries name the person asked
     keyboard: Keyboard  # (set once made, by play_shared)
     table: list[HotSeatConsole]  # the consoles of every person at this keyboard, this one among them (play_shared)
-    shared = True
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
     bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
     on_ctrl_c: Callable[[], None] | None = None  # the shared keyboard's Ctrl+C (set by play_shared)

@@ -129,8 +129,6 @@ class LocalConsole(SeatConsole):
         super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat=help_seat)
         self.store = FileSettings(self)  # the settings are this computer's
 
-    shared = False  # several people share this keyboard (each with a console of their own)
-
     def at_keyboard(self) -> list[LocalConsole]:
         """The consoles of the people at this keyboard: this one alone, unless several share it."""
         return [self]
