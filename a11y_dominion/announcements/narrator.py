@@ -220,6 +220,10 @@ class Narrator(EventSentences):
         # or VP): kept at every verbosity, so a summary begun at normal and ended after a change of
         # verbosity never says that a turn did nothing (see :meth:`_note_deed`)
         self._turn_did = False
+        # the last buy of the opponent's summarised turn, held for its summary, when nothing of theirs
+        # followed it but what it made: what it makes that is told at once names it first
+        # (see :meth:`_with_buy`)
+        self._held_buy: ev.CardBought | ev.EventBought | None = None
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -261,6 +265,10 @@ class Narrator(EventSentences):
         return self._summary
 
     def _collect(self, e: ev.GameEvent) -> None:
+        if isinstance(e, (ev.CardBought, ev.EventBought)):
+            self._held_buy = e
+        elif isinstance(e, (ev.CardPlayed, ev.PhaseChanged)):
+            self._held_buy = None
         if isinstance(e, ev.CardPlayed):
             self._step("played", e.as_card or e.card)
             self._in_play = True
@@ -381,6 +389,7 @@ class Narrator(EventSentences):
         Triumph, took 5 Debt for it and gained Estate; now 5 Debt."), their
         Debt after it, then the VP and pile sentences of that turn."""
         s, self._summary = self._summary, None
+        self._held_buy = None
         after, self._after_summary = self._after_summary, []
         held, self._turn_held = self._turn_held, None
         if s is None:
@@ -1066,7 +1075,40 @@ class Narrator(EventSentences):
         if isinstance(e, ev.CardPlayed):
             self._lead = None  # told as it happens
         said = self._narrate_event(e)
+        if said and getattr(e, "player", None) == self.current:
+            said = self._with_buy(said)
         return pre + (self._with_turn(said) if said else [])
+
+    def _with_buy(self, said: list[str]) -> list[str]:
+        """``said``, told at once in an opponent's summarised turn, opened on its line by the
+        buy held for the summary that made it ("Carl buys Villa. Villa: +1 Action, Carl goes back
+        to the Action phase."): what a buy makes is never heard before the buy. The buy leaves the
+        summary, so that it is said once, and an undo of it is heard after it."""
+        buy, self._held_buy = self._held_buy, None
+        s = self._summary
+        if buy is None or s is None:
+            return said
+        name = buy.card if isinstance(buy, ev.CardBought) else buy.event
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            step = s["steps"][k]
+            if step.kind == "bought" and name in step.names:
+                del step.names[len(step.names) - 1 - step.names[::-1].index(name)]  # (its last buy of it)
+                if k in s["left"]:
+                    s["left"][k].pop(name, None)
+                if not step.names:
+                    del s["steps"][k]
+                    s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items() if x != k}
+                    s["top"] = {(x - 1 if x > k else x): n for x, n in s["top"].items() if x != k}
+                break
+        else:
+            return said
+        if isinstance(buy, ev.CardBought):
+            told = self._t(N_("{player} buys {card}."), player=buy.player, card=buy.card)
+            left = self._pile_left(buy)
+            told = told + " " + left if left else told
+        else:
+            told = self._t(N_("{player} buys the Event {event}."), player=buy.player, event=buy.event)
+        return [told + " " + said[0], *said[1:]]
 
     def _narrate_event(self, e: ev.GameEvent) -> list[str]:
         # the sentences' method for the event's type (see EventSentences)
