@@ -148,6 +148,55 @@ def test_the_hosts_line_names_the_game_and_where_it_goes_on(tmp_path, monkeypatc
     assert host.everyone_in.is_set() and host.heard == {"Ann": (0, host.table.told.get("Ann", 0))}
 
 
+@pytest.mark.parametrize(
+    "lang, resumed, back, answers",
+    [
+        (
+            "en",
+            "Resumed the game of 2026-01-02 03:04:05.",
+            "Welcome back, Carl. The game goes on.",
+            "Ann must answer now.",
+        ),
+        (
+            "nl",
+            "Verder met het spel van 2026-01-02 03:04:05.",
+            "Welkom terug, Carl. Het spel gaat verder.",
+            "Ann moet nu antwoorden.",
+        ),
+    ],
+)
+def test_with_the_hosts_own_player_the_host_s_screen_says_the_turn_once(lang, resumed, back, answers):
+    """Carl plays at the host: the host's screen is his, so the resumed line names the game
+    alone, and his own welcome back says the turn, his hand and who must answer, each once."""
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import SeatSpec
+    from seatsathost import SeatAt, settled, shown
+
+    game = Game(GameConfig(["Ann", "Carl"], KINGDOM, [], [], 2))
+    game.start()
+    printed: list = []
+    specs = [SeatSpec("Ann", "remote", lang), SeatSpec("Carl", "human", lang)]
+    host = GameHost(game, specs, 2, Language(lang), out=printed.append)
+    host.table.replace_game(game)  # as host --resume brings it back (cli._host_autosave)
+    host.recall_story()
+    host.resume("2026-01-02T03:04:05")
+    assert printed == [resumed]
+
+    async def main() -> list[str]:
+        carl = SeatAt(host, "Carl")
+        carl.start()
+        await settled()
+        assert carl.task is not None
+        carl.task.cancel()
+        return shown(carl.lines, "Carl")
+
+    screen = [*printed, *asyncio.run(main())]
+    turn = q.turn_line(player_view(game, "Carl"), None, Language(lang))
+    hand = q.hand_lines(player_view(game, "Carl"), True, Language(lang))
+    assert screen[0] == resumed and screen[screen.index(back) :] == [back, turn, *hand, answers], screen
+    assert screen.count(turn) == 1 and screen.count(answers) == 1, screen
+
+
 def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_from_the_table():
     """The host's own player logs in as the host starts, before the resumed table asks its
     question: welcome back, then the hand and the question, once, as the table asks it."""
