@@ -443,3 +443,75 @@ def test_with_bot_after_a_seat_nobody_logged_in_to_since_the_resume_gets_the_bot
             again.proc.terminate()
             again.proc.wait(20)
     assert "Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back." in rp.lines_of(printed)
+
+
+def _known_host_ssh(rp, port: int, user: str, known_hosts: Path, check: str, log: Path):
+    """The real OpenSSH client of ``user`` at the loopback ``port``, with its own known hosts
+    file: ``check`` ``accept-new`` keeps the host key of a first visit, ``yes`` refuses a key
+    (or a port) other than the one kept, as a player's saved ``ssh`` command does."""
+    import pexpect
+
+    options = [
+        *("-o", f"StrictHostKeyChecking={check}", "-o", f"UserKnownHostsFile={known_hosts}"),
+        *("-o", "PubkeyAuthentication=no", "-o", "LogLevel=ERROR", *rp.ENGLISH),
+    ]
+    child = pexpect.spawn("ssh", [*options, "-p", str(port), f"{user}@127.0.0.1"], timeout=rp.TIMEOUT)
+    child.logfile_read = open(log, "wb")  # noqa: SIM115 - closed by close_seat
+    return child
+
+
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_a_resumed_host_listens_where_it_was_started_with_the_same_host_key(tmp_path):
+    """Hosted on a port of its own (0 picks a free one: the port it listens on is kept) with
+    --bot-after, killed, and brought back by ``host --resume`` with no --port: it listens on
+    that port again, and Ann's ssh, with the host key it kept at her first login and strict
+    checking, logs in again as she did (a different port or key would be refused)."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("asyncssh")
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    import remoteplay as rp
+    from test_seat_story import Reader
+
+    known = tmp_path / "known_hosts"
+    with rp.hosted(tmp_path, "Ann:remote,Bot:bigmoney", seed=SEED, extra=("--bot-after", "600")) as host:
+        port, password = host.data["port"], host.data["seats"]["Ann"]["password"]
+        child = _known_host_ssh(rp, port, "Ann", known, "accept-new", tmp_path / "ann.log")
+        child.expect(b"assword:")
+        child.sendline(password.encode())
+        ann = Reader(child)
+        ann.prompt("Ann")
+        ann.send("end")  # an answer: the autosave file is made
+        ann.prompt("Ann")
+        (path,) = list((tmp_path / "data").rglob("games/*.jsonl"))
+        host.proc.send_signal(signal.SIGKILL)
+        host.proc.wait(20)
+        rp.close_seat(child)
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["extra"]["host"] == {
+        "listen": "127.0.0.1",
+        "port": port,
+        "bot_after": 600.0,
+        "after_game": 0.0,
+        "authorized_keys": None,
+    }
+    seats_file = tmp_path / "seats-again.json"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(rp.ROOT))
+    args = ["host", "--resume", "--seats-file", str(seats_file)]  # no --port, --listen, --after-game
+    again = rp.Host({}, rp.start_host(list(rp.PROGRAM) + args, seats_file, env), tmp_path / "none.json")
+    try:
+        data = json.loads(seats_file.read_text())
+        assert (data["host"], data["port"]) == ("127.0.0.1", port)
+        child = _known_host_ssh(rp, port, "Ann", known, "yes", tmp_path / "ann2.log")
+        child.expect(b"assword:")
+        child.sendline(password.encode())
+        ann = Reader(child)
+        ann.until(r"Welcome back, Ann\. The game goes on\.")
+        rp.close_seat(child)
+        printed = again.stopped()
+    finally:
+        if again.proc.poll() is None:
+            again.proc.terminate()
+            again.proc.wait(20)
+    assert f"Listening for SSH on 127.0.0.1 port {port}." in rp.lines_of(printed)
