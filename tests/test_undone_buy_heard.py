@@ -123,3 +123,34 @@ def test_an_undone_buy_is_heard_after_the_buy_its_effect_named(seat, heard):
     assert said[: len(heard)] == heard, said
     summary = "Carl played 4 Coppers, bought Silver." if seat == "Ann" else "Carl speelde 4 Koper, kocht Zilver."
     assert summary in said, said
+
+
+def haunted_castle_bought() -> tuple[Game, list]:
+    """Carl plays 3 Golds and buys Haunted Castle (on top of the Castles): Ann, with 5 cards in
+    hand, is asked to put 2 of them onto her deck."""
+    game = Game(GameConfig(["Carl", "Ann"], ["Castles", *KINGDOM[1:]], [], [], 3))
+    game.start()
+    castles = game.piles["Castles"].cards
+    castles.insert(0, castles.pop(next(i for i, c in enumerate(castles) if c.name == "Haunted Castle")))
+    game.players[0].hand = [game.new_card("Gold") for _ in range(3)]
+    start = len(game.log)
+    game.answer([{"move": "treasures"}])
+    game.answer([{"move": "buy", "card": "Castles"}])
+    return game, list(game.log[start:])
+
+
+@pytest.mark.parametrize(
+    "lang, heard",
+    [
+        ("en", "Carl played 3 Golds, bought Haunted Castle (Humble Castle now on top, 7 left), gained Gold."),
+        ("nl", "Carl speelde 3 Goud, kocht Spookkasteel (Bescheiden kasteel nu bovenop, nog 7), pakte Goud."),
+    ],
+)
+def test_a_question_a_buy_asks_comes_after_the_buy(lang, heard):
+    """Haunted Castle's question to Ann comes right after Carl's buy, in his turn (a person's,
+    whose start was told): the turn so far is said before it, the buy with it."""
+    game, events = haunted_castle_bought()
+    assert game.pending is not None and (game.pending.player, game.pending.source) == ("Ann", "Haunted Castle")
+    narrator = Narrator("Ann", current="Carl", lang=Language(lang), people=frozenset({"Carl", "Ann"}))
+    assert narrator.sentences(redact_all(events, "Ann")) == []
+    assert narrator.before_question() == [heard]

@@ -489,7 +489,10 @@ class Narrator(EventSentences):
         ``play``: (player, card) of the play that the question names itself ("Bot plays
         Militia, an Attack: you may reveal a Moat"): it is left out of the summary (which then
         may be the turn's start alone, "Bot's turn 9."), and the sentence of the attack it leads
-        to does not say it again (see :meth:`attack_told`)."""
+        to does not say it again (see :meth:`attack_told`).
+
+        In a person's turn, whose start was told, the summary so far is said when a buy held
+        for it asks the question (Haunted Castle's), so the question is not heard before the buy."""
         lead = self._lead
         if play is not None and lead is not None and lead["player"] == play[0] and play[1] in lead["cards"]:
             self._lead = None
@@ -499,9 +502,9 @@ class Narrator(EventSentences):
                 turn = self._turn_held
                 said = self.flush()
                 return self.held_hand() + (said or [self._t(N_("{player}'s turn {n}."), player=play[0], n=turn)])
-        if self._turn_held is None or self._summary is None or self.verbosity != "normal":
+        if (self._turn_held is None and self._held_buy is None) or self._summary is None or self.verbosity != "normal":
             return self.held_hand()
-        return self.held_hand() + self.flush()
+        return self.held_hand() + self.flush()  # (a buy that asks, Haunted Castle's: said before its question)
 
     def attack_told(self, e: ev.Attacked) -> bool:
         """True when the viewer's own question named the play of the attack ``e`` (see
