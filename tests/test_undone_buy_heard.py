@@ -125,14 +125,16 @@ def test_an_undone_buy_is_heard_after_the_buy_its_effect_named(seat, heard):
     assert summary in said, said
 
 
-def haunted_castle_bought() -> tuple[Game, list]:
+def haunted_castle_bought(players: tuple[str, ...] = ("Carl", "Ann")) -> tuple[Game, list]:
     """Carl plays 3 Golds and buys Haunted Castle (on top of the Castles): Ann, with 5 cards in
-    hand, is asked to put 2 of them onto her deck."""
-    game = Game(GameConfig(["Carl", "Ann"], ["Castles", *KINGDOM[1:]], [], [], 3))
+    hand, is asked to put 2 of them onto her deck; a third player holds 4 cards."""
+    game = Game(GameConfig(list(players), ["Castles", *KINGDOM[1:]], [], [], 3))
     game.start()
     castles = game.piles["Castles"].cards
     castles.insert(0, castles.pop(next(i for i, c in enumerate(castles) if c.name == "Haunted Castle")))
     game.players[0].hand = [game.new_card("Gold") for _ in range(3)]
+    for other in game.players[2:]:
+        other.hand = other.hand[:4]  # (a third player, with 4 cards, is not asked)
     start = len(game.log)
     game.answer([{"move": "treasures"}])
     game.answer([{"move": "buy", "card": "Castles"}])
@@ -154,3 +156,27 @@ def test_a_question_a_buy_asks_comes_after_the_buy(lang, heard):
     narrator = Narrator("Ann", current="Carl", lang=Language(lang), people=frozenset({"Carl", "Ann"}))
     assert narrator.sentences(redact_all(events, "Ann")) == []
     assert narrator.before_question() == [heard]
+
+
+@pytest.mark.parametrize(
+    "lang, heard",
+    [
+        ("en", "Carl buys Haunted Castle (Humble Castle now on top, 11 left). Ann puts 2 cards onto their deck."),
+        ("nl", "Carl koopt Spookkasteel (Bescheiden kasteel nu bovenop, nog 11). Ann legt 2 kaarten op de trekstapel."),
+    ],
+)
+def test_another_player_s_answer_to_a_buy_is_heard_after_the_buy(lang, heard):
+    """Bea, with 4 cards, is not asked for Carl's Haunted Castle; Ann puts 2 cards onto her deck
+    at once, which Bea hears with the buy before it. Carl's turn summary at its end says the
+    rest once."""
+    game, events = haunted_castle_bought(("Carl", "Ann", "Bea"))
+    assert game.pending is not None and game.pending.player == "Ann"
+    ann = game.players[1]
+    game.answer([ann.hand[0].name, ann.hand[1].name])
+    events = [*events, *game.log[len(game.log) - 2 :]]
+    assert [type(e) for e in events[-2:]] == [ev.CardMoved, ev.CardMoved]
+    narrator = Narrator("Bea", current="Carl", lang=Language(lang), people=frozenset({"Carl", "Ann", "Bea"}))
+    assert narrator.sentences(redact_all(events, "Bea")) == [heard]
+    assert narrator.flush() == [
+        "Carl played 3 Golds, gained Gold." if lang == "en" else "Carl speelde 3 Goud, pakte Goud."
+    ]

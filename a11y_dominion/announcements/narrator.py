@@ -523,7 +523,9 @@ class Narrator(EventSentences):
 
     def _with_turn(self, said: list[str]) -> list[str]:
         """``said``, opened by the held start of the opponent's turn on the same line
-        ("Bot's turn 9. Catapult attacks you.") when it was held."""
+        ("Bot's turn 9. Catapult attacks you.") when it was held, and by the buy that made it
+        (:meth:`_with_buy`)."""
+        said = self._with_buy(said) if said else said
         turn = self._release_turn()
         if turn and said:
             return [turn[0] + " " + said[0], *said[1:]]
@@ -1078,23 +1080,25 @@ class Narrator(EventSentences):
         if isinstance(e, ev.CardPlayed):
             self._lead = None  # told as it happens
         said = self._narrate_event(e)
-        if said and getattr(e, "player", None) == self.current:
-            said = self._with_buy(said)
         return pre + (self._with_turn(said) if said else [])
 
     def _with_buy(self, said: list[str]) -> list[str]:
         """``said``, told at once in an opponent's summarised turn, opened on its line by the
         buy held for the summary that made it ("Carl buys Villa. Villa: +1 Action, Carl goes back
-        to the Action phase."): what a buy makes is never heard before the buy. The buy leaves the
-        summary, so that it is said once, and an undo of it is heard after it."""
+        to the Action phase."; "Carl buys Haunted Castle (Humble Castle now on top, 7 left). Ann
+        puts 2 cards onto their deck."): what a buy makes is never heard before the buy. The buy
+        leaves the summary, so that it is said once, and an undo of it is heard after it."""
         buy, self._held_buy = self._held_buy, None
         s = self._summary
         if buy is None or s is None:
             return said
         name = buy.card if isinstance(buy, ev.CardBought) else buy.event
+        top = None  # the new top of its split pile or the Castles, told with it
         for k in range(len(s["steps"]) - 1, -1, -1):
             step = s["steps"][k]
             if step.kind == "bought" and name in step.names:
+                if step.names[-1] == name:
+                    top = s["top"].pop(k, None)
                 del step.names[len(step.names) - 1 - step.names[::-1].index(name)]  # (its last buy of it)
                 if k in s["left"]:
                     s["left"][k].pop(name, None)
@@ -1108,7 +1112,10 @@ class Narrator(EventSentences):
         if isinstance(buy, ev.CardBought):
             told = self._t(N_("{player} buys {card}."), player=buy.player, card=buy.card)
             left = self._pile_left(buy)
-            told = told + " " + left if left else told
+            if top is not None:  # "Carl buys Haunted Castle (Humble Castle now on top, 7 left)."
+                told = self._t(N_("{step} ({top} now on top, {n} left)"), step=told[:-1], top=top[0], n=top[1]) + "."
+            elif left:
+                told = told + " " + left
         else:
             told = self._t(N_("{player} buys the Event {event}."), player=buy.player, event=buy.event)
         return [told + " " + said[0], *said[1:]]
