@@ -155,8 +155,17 @@ def build_parser() -> argparse.ArgumentParser:
         '("Ann,medium"); a remote or human seat may add its own language and verbosity, "Ann:remote:nl:terse"',
     )
     _add_game_options(host)
-    host.add_argument("--listen", default="127.0.0.1", help="the address to listen on (default: 127.0.0.1)")
-    host.add_argument("--port", type=int, default=2222, help="the SSH port (default 2222; 0 picks a free one)")
+    host.add_argument(
+        "--listen",
+        default=None,
+        help="the address to listen on (default: 127.0.0.1; a resumed game: the one it was hosted on)",
+    )
+    host.add_argument(
+        "--port",
+        type=int,
+        default=None,
+        help="the SSH port (default 2222; 0 picks a free one; a resumed game: the one it was hosted on)",
+    )
     host.add_argument(
         "--seats-file",
         metavar="FILE",
@@ -943,6 +952,7 @@ def cmd_host(args: argparse.Namespace) -> int:
     saved = None
     if args.resume is not None:
         saved, game, seats = _hosted_game(args.resume or None)
+        _kept_host_options(args, saved.extra.get("host"))
     elif not args.players:
         raise KingdomError(Msg("host needs --players, for example Ann:remote,Bot:bigmoney, or --resume."))
     else:
@@ -965,6 +975,8 @@ def cmd_host(args: argparse.Namespace) -> int:
                 example=f"{humans[0]}:human,{humans[1]}:remote",
             )
         )
+    args.listen = "127.0.0.1" if args.listen is None else args.listen
+    args.port = 2222 if args.port is None else args.port
     if not 0 <= args.port <= 65535:
         raise KingdomError("--port must be a whole number from 0 to 65535.")
     refused = bot_after_refusal(args.bot_after)
@@ -1021,7 +1033,14 @@ def cmd_host(args: argparse.Namespace) -> int:
         speech=speech,
         bot_options=bots,
     )
-    save = _host_autosave(host, seats, saved, lang.code, verbosity)
+    kept = {
+        "listen": args.listen,
+        "port": args.port,
+        "bot_after": args.bot_after,
+        "after_game": args.after_game,
+        "authorized_keys": os.path.abspath(args.authorized_keys) if args.authorized_keys else None,
+    }
+    save = _host_autosave(host, seats, saved, lang.code, verbosity, kept)
     if saved is not None:
         host.resume(saved.started)  # it goes on at once; each person's login is a return
     damage = saved.damage_notice() if saved is not None else None
@@ -1123,12 +1142,39 @@ def _hosted_game(game_id: str | None) -> tuple[SavedGame, Game, list[SeatSpec]]:
     return saved, game, seats
 
 
+def _kept_host_options(args: argparse.Namespace, kept: object) -> None:
+    """``host --resume``: the options the game was hosted with that its players rely on (its
+    address and port, which their saved ``ssh`` command and known host key name, the SSH keys
+    they log in with, the bot that plays for a player away and the time after the game), kept
+    in its autosave (``kept``), for each one not given again on the command line. A kept value
+    of the wrong kind is left out (the file is checked as any option is, after this)."""
+    if not isinstance(kept, dict):
+        return
+    checks: dict[str, Callable[[Any], bool]] = {
+        "listen": lambda v: isinstance(v, str) and 0 < len(v) <= 255,
+        "port": lambda v: type(v) is int and 0 < v <= 65535,
+        "bot_after": lambda v: type(v) in (int, float),
+        "after_game": lambda v: type(v) in (int, float),
+        "authorized_keys": lambda v: isinstance(v, str) and 0 < len(v) <= 4096,
+    }
+    for key, fits in checks.items():
+        if getattr(args, key) is None and fits(kept.get(key)):
+            setattr(args, key, kept[key])
+
+
 def _host_autosave(
-    host: GameHost, seats: list[SeatSpec], saved: SavedGame | None, language: str, verbosity: str
+    host: GameHost,
+    seats: list[SeatSpec],
+    saved: SavedGame | None,
+    language: str,
+    verbosity: str,
+    kept: dict[str, Any] | None = None,
 ) -> Autosave | None:
     """Save every answer of the hosted game (a resumed one to its own file), with the
-    seats' passwords, so that ``host --resume`` lets them rejoin as before; bots answer
-    as a function of the seed and the answers before. None when it cannot be written."""
+    seats' passwords, so that ``host --resume`` lets them rejoin as before, and the options
+    ``kept`` it was hosted with that they rely on (see :func:`_kept_host_options`; a port
+    of 0 is kept as the port it listens on); bots answer as a function of the seed and
+    the answers before. None when it cannot be written."""
     from .autosave import Autosave
     from .console.seat import BotSeat
     from .record import make_record
@@ -1162,9 +1208,12 @@ def _host_autosave(
                     for s in seats
                 ],
             )
-            save = Autosave.create(
-                record, humans=people, language=language, verbosity=verbosity, extra={"passwords": dict(host.passwords)}
-            )
+            extra: dict[str, Any] = {"passwords": dict(host.passwords)}
+            if kept is not None:
+                extra["host"] = host_options = dict(kept)
+                # (the port it listens on, known then: the header is written at the first answer)
+                host.listening = lambda port: host_options.__setitem__("port", port)
+            save = Autosave.create(record, humans=people, language=language, verbosity=verbosity, extra=extra)
     except OSError:
         return None
     table.autosave = save

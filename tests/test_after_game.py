@@ -326,9 +326,16 @@ def test_ctrl_c_at_the_host_s_own_terminal_after_the_game_ends_the_wait_without_
     assert host.stopped.is_set() and printed[-1] == "The host stops waiting and closes the table."
 
 
-def test_with_a_player_at_the_host_the_host_stays_until_that_player_quits():
+@pytest.mark.parametrize(
+    "lang, goodbye",
+    [("en", "The host closed the table; goodbye."), ("nl", "De host heeft de tafel gesloten; tot ziens.")],
+)
+def test_with_a_player_at_the_host_the_host_stays_until_that_player_quits(lang, goodbye):
+    """Carl, at the host, closes the table after the game: he hears one sentence of it, in his
+    language, and the host's screen (his) prints no second one."""
+
     async def main():
-        specs = parse_seats("Carl:human,Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+        specs = parse_seats(f"Carl:human:{lang},Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
         piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
         game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
         printed: list = []
@@ -339,19 +346,21 @@ def test_with_a_player_at_the_host_the_host_stays_until_that_player_quits():
         staying = asyncio.ensure_future(host.after_the_game())
         await asyncio.sleep(0)
         assert ann.texts()[-1] == STAY and bea.texts()[-1] == STAY
-        assert carl.texts()[-1] == (
+        said = Language(lang)
+        assert carl.texts()[-1] == said._(
             "The game is over. You may stay: log, repeat, score and export work here; type quit to close the table."
         )
         assert not [x for x in printed if x.startswith("The host waits")]  # Carl closes the table, not a wait
         host.leave("Ann", "ann", quit=True)
         host.leave("Bea", "bea", quit=True)
         await asyncio.sleep(0)
-        assert carl.texts()[-2:] == ["Ann has left.", "Bea has left."]
+        assert carl.texts()[-2:] == [said.text("{player} has left.", player=p) for p in ("Ann", "Bea")]
         await asyncio.wait([staying], timeout=0.2)
         assert not staying.done()  # every remote player left: Carl, who typed nothing, still stays
         assert not [x for x in printed if x.startswith("The host stops waiting")]
         host.stop()  # what quit (or Ctrl+D) at Carl's seat does after the game
         await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
-        assert carl.texts()[-1] == "The host closed the table; goodbye."
+        assert carl.texts()[-1] == goodbye
+        assert not [x for x in printed if "closes the table" in x or "sluit de tafel" in x], printed
 
     asyncio.run(main())

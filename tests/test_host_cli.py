@@ -121,3 +121,24 @@ def test_an_authorized_keys_file_from_windows_powershell(tmp_path):
         assert str(refused.value.args[0]) == (
             f"{path} is saved as UTF-16; save it again as UTF-8 (in Notepad: Save as, Encoding UTF-8)."
         )
+
+
+def test_a_resumed_host_keeps_the_options_it_was_hosted_with_unless_given_again():
+    """``host --resume``: each option its players rely on comes from the autosave when it is not
+    given again; one given again wins, and a kept value of the wrong kind is left out."""
+    from argparse import Namespace
+
+    from a11y_dominion.cli import _kept_host_options
+
+    args = Namespace(listen=None, port=2300, bot_after=None, after_game=None, authorized_keys=None)
+    kept = {"listen": "0.0.0.0", "port": 2278, "bot_after": 20, "after_game": "600", "authorized_keys": ["x"]}
+    _kept_host_options(args, kept)
+    assert vars(args) == {
+        "listen": "0.0.0.0",
+        "port": 2300,
+        "bot_after": 20,
+        "after_game": None,
+        "authorized_keys": None,
+    }
+    _kept_host_options(args, "damaged")  # (not a table of options: nothing taken from it)
+    assert args.port == 2300

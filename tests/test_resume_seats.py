@@ -148,6 +148,55 @@ def test_the_hosts_line_names_the_game_and_where_it_goes_on(tmp_path, monkeypatc
     assert host.everyone_in.is_set() and host.heard == {"Ann": (0, host.table.told.get("Ann", 0))}
 
 
+@pytest.mark.parametrize(
+    "lang, resumed, back, answers",
+    [
+        (
+            "en",
+            "Resumed the game of 2026-01-02 03:04:05.",
+            "Welcome back, Carl. The game goes on.",
+            "Ann must answer now.",
+        ),
+        (
+            "nl",
+            "Verder met het spel van 2026-01-02 03:04:05.",
+            "Welkom terug, Carl. Het spel gaat verder.",
+            "Ann moet nu antwoorden.",
+        ),
+    ],
+)
+def test_with_the_hosts_own_player_the_host_s_screen_says_the_turn_once(lang, resumed, back, answers):
+    """Carl plays at the host: the host's screen is his, so the resumed line names the game
+    alone, and his own welcome back says the turn, his hand and who must answer, each once."""
+    from a11y_dominion.remote import GameHost
+    from a11y_dominion.seats import SeatSpec
+    from seatsathost import SeatAt, settled, shown
+
+    game = Game(GameConfig(["Ann", "Carl"], KINGDOM, [], [], 2))
+    game.start()
+    printed: list = []
+    specs = [SeatSpec("Ann", "remote", lang), SeatSpec("Carl", "human", lang)]
+    host = GameHost(game, specs, 2, Language(lang), out=printed.append)
+    host.table.replace_game(game)  # as host --resume brings it back (cli._host_autosave)
+    host.recall_story()
+    host.resume("2026-01-02T03:04:05")
+    assert printed == [resumed]
+
+    async def main() -> list[str]:
+        carl = SeatAt(host, "Carl")
+        carl.start()
+        await settled()
+        assert carl.task is not None
+        carl.task.cancel()
+        return shown(carl.lines, "Carl")
+
+    screen = [*printed, *asyncio.run(main())]
+    turn = q.turn_line(player_view(game, "Carl"), None, Language(lang))
+    hand = q.hand_lines(player_view(game, "Carl"), True, Language(lang))
+    assert screen[0] == resumed and screen[screen.index(back) :] == [back, turn, *hand, answers], screen
+    assert screen.count(turn) == 1 and screen.count(answers) == 1, screen
+
+
 def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_from_the_table():
     """The host's own player logs in as the host starts, before the resumed table asks its
     question: welcome back, then the hand and the question, once, as the table asks it."""
@@ -394,3 +443,75 @@ def test_with_bot_after_a_seat_nobody_logged_in_to_since_the_resume_gets_the_bot
             again.proc.terminate()
             again.proc.wait(20)
     assert "Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back." in rp.lines_of(printed)
+
+
+def _known_host_ssh(rp, port: int, user: str, known_hosts: Path, check: str, log: Path):
+    """The real OpenSSH client of ``user`` at the loopback ``port``, with its own known hosts
+    file: ``check`` ``accept-new`` keeps the host key of a first visit, ``yes`` refuses a key
+    (or a port) other than the one kept, as a player's saved ``ssh`` command does."""
+    import pexpect
+
+    options = [
+        *("-o", f"StrictHostKeyChecking={check}", "-o", f"UserKnownHostsFile={known_hosts}"),
+        *("-o", "PubkeyAuthentication=no", "-o", "LogLevel=ERROR", *rp.ENGLISH),
+    ]
+    child = pexpect.spawn("ssh", [*options, "-p", str(port), f"{user}@127.0.0.1"], timeout=rp.TIMEOUT)
+    child.logfile_read = open(log, "wb")  # noqa: SIM115 - closed by close_seat
+    return child
+
+
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_a_resumed_host_listens_where_it_was_started_with_the_same_host_key(tmp_path):
+    """Hosted on a port of its own (0 picks a free one: the port it listens on is kept) with
+    --bot-after, killed, and brought back by ``host --resume`` with no --port: it listens on
+    that port again, and Ann's ssh, with the host key it kept at her first login and strict
+    checking, logs in again as she did (a different port or key would be refused)."""
+    pytest.importorskip("pexpect")
+    pytest.importorskip("asyncssh")
+    if shutil.which("ssh") is None:
+        pytest.skip("the OpenSSH client ssh is not installed")
+    import remoteplay as rp
+    from test_seat_story import Reader
+
+    known = tmp_path / "known_hosts"
+    with rp.hosted(tmp_path, "Ann:remote,Bot:bigmoney", seed=SEED, extra=("--bot-after", "600")) as host:
+        port, password = host.data["port"], host.data["seats"]["Ann"]["password"]
+        child = _known_host_ssh(rp, port, "Ann", known, "accept-new", tmp_path / "ann.log")
+        child.expect(b"assword:")
+        child.sendline(password.encode())
+        ann = Reader(child)
+        ann.prompt("Ann")
+        ann.send("end")  # an answer: the autosave file is made
+        ann.prompt("Ann")
+        (path,) = list((tmp_path / "data").rglob("games/*.jsonl"))
+        host.proc.send_signal(signal.SIGKILL)
+        host.proc.wait(20)
+        rp.close_seat(child)
+    header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    assert header["extra"]["host"] == {
+        "listen": "127.0.0.1",
+        "port": port,
+        "bot_after": 600.0,
+        "after_game": 0.0,
+        "authorized_keys": None,
+    }
+    seats_file = tmp_path / "seats-again.json"
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path / "data"), PYTHONPATH=str(rp.ROOT))
+    args = ["host", "--resume", "--seats-file", str(seats_file)]  # no --port, --listen, --after-game
+    again = rp.Host({}, rp.start_host(list(rp.PROGRAM) + args, seats_file, env), tmp_path / "none.json")
+    try:
+        data = json.loads(seats_file.read_text())
+        assert (data["host"], data["port"]) == ("127.0.0.1", port)
+        child = _known_host_ssh(rp, port, "Ann", known, "yes", tmp_path / "ann2.log")
+        child.expect(b"assword:")
+        child.sendline(password.encode())
+        ann = Reader(child)
+        ann.until(r"Welcome back, Ann\. The game goes on\.")
+        rp.close_seat(child)
+        printed = again.stopped()
+    finally:
+        if again.proc.poll() is None:
+            again.proc.terminate()
+            again.proc.wait(20)
+    assert f"Listening for SSH on 127.0.0.1 port {port}." in rp.lines_of(printed)

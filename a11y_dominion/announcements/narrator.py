@@ -220,6 +220,10 @@ class Narrator(EventSentences):
         # or VP): kept at every verbosity, so a summary begun at normal and ended after a change of
         # verbosity never says that a turn did nothing (see :meth:`_note_deed`)
         self._turn_did = False
+        # the last buy of the opponent's summarised turn, held for its summary, when nothing of theirs
+        # followed it but what it made: what it makes that is told at once names it first
+        # (see :meth:`_with_buy`)
+        self._held_buy: ev.CardBought | ev.EventBought | None = None
 
     # --- one summary sentence per opponent turn (normal verbosity, one viewer)
     def _summarizing(self, e: ev.GameEvent) -> bool:
@@ -261,6 +265,10 @@ class Narrator(EventSentences):
         return self._summary
 
     def _collect(self, e: ev.GameEvent) -> None:
+        if isinstance(e, (ev.CardBought, ev.EventBought)):
+            self._held_buy = e
+        elif isinstance(e, (ev.CardPlayed, ev.PhaseChanged)):
+            self._held_buy = None
         if isinstance(e, ev.CardPlayed):
             self._step("played", e.as_card or e.card)
             self._in_play = True
@@ -381,6 +389,7 @@ class Narrator(EventSentences):
         Triumph, took 5 Debt for it and gained Estate; now 5 Debt."), their
         Debt after it, then the VP and pile sentences of that turn."""
         s, self._summary = self._summary, None
+        self._held_buy = None
         after, self._after_summary = self._after_summary, []
         held, self._turn_held = self._turn_held, None
         if s is None:
@@ -480,7 +489,10 @@ class Narrator(EventSentences):
         ``play``: (player, card) of the play that the question names itself ("Bot plays
         Militia, an Attack: you may reveal a Moat"): it is left out of the summary (which then
         may be the turn's start alone, "Bot's turn 9."), and the sentence of the attack it leads
-        to does not say it again (see :meth:`attack_told`)."""
+        to does not say it again (see :meth:`attack_told`).
+
+        In a person's turn, whose start was told, the summary so far is said when a buy held
+        for it asks the question (Haunted Castle's), so the question is not heard before the buy."""
         lead = self._lead
         if play is not None and lead is not None and lead["player"] == play[0] and play[1] in lead["cards"]:
             self._lead = None
@@ -490,9 +502,9 @@ class Narrator(EventSentences):
                 turn = self._turn_held
                 said = self.flush()
                 return self.held_hand() + (said or [self._t(N_("{player}'s turn {n}."), player=play[0], n=turn)])
-        if self._turn_held is None or self._summary is None or self.verbosity != "normal":
+        if (self._turn_held is None and self._held_buy is None) or self._summary is None or self.verbosity != "normal":
             return self.held_hand()
-        return self.held_hand() + self.flush()
+        return self.held_hand() + self.flush()  # (a buy that asks, Haunted Castle's: said before its question)
 
     def attack_told(self, e: ev.Attacked) -> bool:
         """True when the viewer's own question named the play of the attack ``e`` (see
@@ -511,7 +523,9 @@ class Narrator(EventSentences):
 
     def _with_turn(self, said: list[str]) -> list[str]:
         """``said``, opened by the held start of the opponent's turn on the same line
-        ("Bot's turn 9. Catapult attacks you.") when it was held."""
+        ("Bot's turn 9. Catapult attacks you.") when it was held, and by the buy that made it
+        (:meth:`_with_buy`)."""
+        said = self._with_buy(said) if said else said
         turn = self._release_turn()
         if turn and said:
             return [turn[0] + " " + said[0], *said[1:]]
@@ -1067,6 +1081,44 @@ class Narrator(EventSentences):
             self._lead = None  # told as it happens
         said = self._narrate_event(e)
         return pre + (self._with_turn(said) if said else [])
+
+    def _with_buy(self, said: list[str]) -> list[str]:
+        """``said``, told at once in an opponent's summarised turn, opened on its line by the
+        buy held for the summary that made it ("Carl buys Villa. Villa: +1 Action, Carl goes back
+        to the Action phase."; "Carl buys Haunted Castle (Humble Castle now on top, 7 left). Ann
+        puts 2 cards onto their deck."): what a buy makes is never heard before the buy. The buy
+        leaves the summary, so that it is said once, and an undo of it is heard after it."""
+        buy, self._held_buy = self._held_buy, None
+        s = self._summary
+        if buy is None or s is None:
+            return said
+        name = buy.card if isinstance(buy, ev.CardBought) else buy.event
+        top = None  # the new top of its split pile or the Castles, told with it
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            step = s["steps"][k]
+            if step.kind == "bought" and name in step.names:
+                if step.names[-1] == name:
+                    top = s["top"].pop(k, None)
+                del step.names[len(step.names) - 1 - step.names[::-1].index(name)]  # (its last buy of it)
+                if k in s["left"]:
+                    s["left"][k].pop(name, None)
+                if not step.names:
+                    del s["steps"][k]
+                    s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items() if x != k}
+                    s["top"] = {(x - 1 if x > k else x): n for x, n in s["top"].items() if x != k}
+                break
+        else:
+            return said
+        if isinstance(buy, ev.CardBought):
+            told = self._t(N_("{player} buys {card}."), player=buy.player, card=buy.card)
+            left = self._pile_left(buy)
+            if top is not None:  # "Carl buys Haunted Castle (Humble Castle now on top, 7 left)."
+                told = self._t(N_("{step} ({top} now on top, {n} left)"), step=told[:-1], top=top[0], n=top[1]) + "."
+            elif left:
+                told = told + " " + left
+        else:
+            told = self._t(N_("{player} buys the Event {event}."), player=buy.player, event=buy.event)
+        return [told + " " + said[0], *said[1:]]
 
     def _narrate_event(self, e: ev.GameEvent) -> list[str]:
         # the sentences' method for the event's type (see EventSentences)

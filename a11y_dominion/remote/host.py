@@ -112,6 +112,7 @@ class GameHost:
         self.passwords = {name: new_password() for name in self.remote if name not in self.keys}
         self._nobody = new_password()  # what a password for no seat is compared with, the same way
         self.port: int | None = None
+        self.listening: Callable[[int], None] | None = None  # told the port once the host listens on it
 
     def __getattr__(self, name: str) -> Any:
         """The room's attribute or method ``name`` (read when the host has none of its own)."""
@@ -259,6 +260,8 @@ class GameHost:
             **ssh_server_options(),
         )
         self.port = server.sockets[0].getsockname()[1]
+        if self.listening is not None:
+            self.listening(self.port)
         lang = self.lang
         self.out(lang.text(N_("Listening for SSH on {host} port {port}."), host=listen, port=self.port))
         self.out(lang.text(N_("Host key fingerprint: {fingerprint}"), fingerprint=key.get_fingerprint()))

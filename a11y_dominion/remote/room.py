@@ -448,11 +448,11 @@ class TableRoom:
         """The host's line for a resumed game (``started``: the date it began, ISO text), in
         the host's language: "Resumed the game of 2026-01-01 12:00:00. Ann's turn 3, Action
         phase: 1 Action, 1 Buy, 0 coins. Ann must answer now." (the date alone when the game
-        asks nothing)."""
+        asks nothing, or when the host's own player, on this screen, is told where it stands)."""
         lang = self.lang
         parts = [lang.text(N_("Resumed the game of {date}."), date=started.replace("T", " "))]
         d = self.table.game.pending
-        if d is not None:
+        if d is not None and self.local is None:
             parts.append(q.turn_line(self.table.view(d.player), None, lang))
             parts.append(lang.text(N_("{player} must answer now."), player=d.player))
         return " ".join(parts)
@@ -858,10 +858,8 @@ class TableRoom:
                 outlet.text(seat.lang._(N_("Game stopped.") if own else said), last=True)
             else:
                 seat.line(seat.lang._(said))
-        if self.over:
-            self.out(self.lang._(N_("The host stops waiting and closes the table.")))
-        elif self.local not in self.joined:
-            self.out(self.lang._(said))
+        if self.local not in self.joined:  # (the host's own player heard it, on this screen)
+            self.out(self.lang._(N_("The host stops waiting and closes the table.") if self.over else said))
         self.stopped.set()
         self._left.set()
 
