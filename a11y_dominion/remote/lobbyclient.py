@@ -33,7 +33,11 @@ def follow_settings(console: JoinConsole, message: dict[str, Any]) -> None:
 
     language, verbosity = message.get("language"), message.get("verbosity")
     if isinstance(language, str) and language in LANGUAGES and language != console.lang.code:
-        console.store.change("language", language)
+        console.following = True  # (the server knows it: nothing is told back)
+        try:
+            console.store.change("language", language)
+        finally:
+            console.following = False
         session = getattr(console.reader, "session", None)
         if isinstance(console, LobbyConsole) and session is not None:
             session.completer = lobby_completer(console)  # Tab's words in the new language
@@ -161,6 +165,12 @@ class TableConsole(JoinConsole):
 
     table: int | None = None  # the table's number, as the server's hello says it
 
+    def language_changed(self) -> None:
+        """The player chose a language with ``settings`` at the table: the server is told
+        (``settings``), so the lobby answers in it for the rest of the session, as at an ssh seat."""
+        if not self.following:
+            self.link.send({"type": "settings", "language": self.lang.code})
+
     def receive(self, message: dict[str, Any]) -> bool:
         """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
         number = message.get("table")
@@ -236,6 +246,7 @@ async def play_server(
         if session is not None:
             table.completer = session.completer = DecisionCompleter(table.seen, table.lang, commands=SEAT_COMMANDS)
         await table.run()
+        follow_settings(lobby, {"language": table.lang.code})  # (a language chosen at the table)
         playing.console = lobby
         if session is not None:
             session.completer = lobby_completer(lobby)

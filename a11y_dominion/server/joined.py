@@ -17,7 +17,10 @@ within version 2 of the seat protocol:
   a ``lobby`` message there is a lobby command typed at the table (``who``, ``tell``, ``tables``);
 - ``{"type": "lobby"}`` from the server says the seat's session is over (the player left,
   or the game ended and the table closed): lines typed are the lobby's again;
-- ``leave`` in the lobby logs out.
+- ``leave`` in the lobby logs out;
+- ``{"type": "settings", "language": CODE}``: the player chose the language with the game's
+  ``settings`` at a table's seat; the lobby answers in it for the rest of the session, as at an
+  ssh seat (the account's own settings stay).
 
 Nothing received is trusted: a line over :data:`~a11y_dominion.remote.protocol.MAX_MESSAGE`
 bytes is dropped as it comes, a line's nesting is bounded, at most
@@ -68,9 +71,10 @@ ERRORS = {
     "bad-lobby": N_("The text of a lobby message is the line typed, as a string."),
     "not-seated": N_("You sit at no table now; that message is for a table's seat. Type help for the lobby."),
     "unknown-lobby-type": N_(
-        "{type} is not a message type here; the types are lobby and leave, and at a table's seat "
+        "{type} is not a message type here; the types are lobby, settings and leave, and at a table's seat "
         "answer, view, say, undo and export too."
     ),
+    "bad-settings": N_("A settings message from join has only its language, one of {languages}."),
 }
 
 
@@ -372,6 +376,9 @@ class JoinSession:
             if held.used(message):  # the player left the table (after the final scores, at once)
                 self.server.tables.left_game(person)
             return
+        if kind == "settings":
+            self._language(person, message)
+            return
         if kind == "leave":
             if self.watching is not None:
                 self.server.tables.unwatch(person)
@@ -392,6 +399,23 @@ class JoinSession:
             return
         rate.give_back()  # (a typed line counts against the account's lines, as at ssh)
         await self._typed(person, text[:MAX_LOBBY_LINE])
+
+    def _language(self, person: Person, message: dict[str, Any]) -> None:
+        """``settings`` from the program: the player chose ``language`` (a code) with the game's
+        ``settings`` at a table's seat; it is this session's from now on, for the lobby's answers,
+        the seat's lines and the seats it takes later, as at an ssh seat; the account's own
+        settings stay as they are. Another field or language: the ``error`` ``bad-settings``."""
+        from ..i18n import LANGUAGES
+
+        code = message.get("language")
+        if set(message) != {"type", "language"} or not isinstance(code, str) or code not in LANGUAGES:
+            self.error("bad-settings", languages=", ".join(LANGUAGES))
+            return
+        person.settings = {**person.settings, "language": code}
+        self.lang, self.language = person.lang, code
+        opened = self.held.opened if self.held is not None and not self.held.closed else None
+        if opened is not None and opened.seat.lang.code != code:
+            opened.seat.settings(language=code)  # (the history the table keeps for the seat, its lines)
 
     async def _typed(self, person: Person, text: str) -> None:
         """A line typed in the lobby, at a table's seat (a lobby command) or while watching."""
