@@ -298,6 +298,32 @@ def from_host(data: Any, known: frozenset | None = None) -> Any:
     return out
 
 
+class Received(dict):
+    """A message from the host (:func:`from_host`'s) and ``size``, the bytes of its line."""
+
+    size = 0
+
+
+def host_entry(line: str | TooLong) -> tuple[str, Any]:
+    """The console's inbox entry for one line from the host (a :class:`TooLong` for one over
+    :data:`MAX_FROM_HOST` bytes): ``("message", Received)``, made safe to show (:func:`from_host`),
+    or ``("bad", Msg)``, the one sentence of a line that is no message."""
+    bad = ("bad", Msg(N_("The host sent a line this program cannot read; it was left out.")))
+    if isinstance(line, TooLong):
+        return bad
+    try:
+        message = read_message(line, MAX_FROM_HOST)
+    except TooDeep:
+        return ("bad", Msg(N_("The host sent a message nested too deep to read; it was left out.")))
+    except ValueError:
+        return bad
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return bad
+    safe = Received(from_host(message))
+    safe.size = len(line)
+    return ("message", safe)
+
+
 class TooLong:
     """What :class:`LineSplitter` gives for a line over its limit (the line itself is dropped)."""
 
