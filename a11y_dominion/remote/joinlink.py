@@ -29,9 +29,9 @@ from .protocol import (
     GAME_SERVER,
     JOIN_CLIENT,
     MAX_FROM_HOST,
-    LineSplitter,
     Rate,
     encode,
+    lines_of,
     shown_text,
 )
 
@@ -430,21 +430,11 @@ class Link:
         return Msg(N_("Cannot connect to {host} port {port}: {reason}."), reason=str(reason).rstrip("."), **where)
 
     async def _read(self) -> None:
-        splitter = LineSplitter(MAX_FROM_HOST)
-        import asyncssh
-
         try:
-            while True:
-                try:
-                    got = await self.process.stdout.read(65536)
-                except (asyncssh.Error, OSError):
-                    break
-                if not got:
-                    break
-                for line in splitter.feed(got):
-                    self.inbox.take(line)
-                    while self.inbox.is_full() and not self.closing:
-                        await asyncio.sleep(INBOX_WAIT_SECONDS)
+            async for line in lines_of(self.process.stdout, MAX_FROM_HOST, 65536):
+                self.inbox.take(line)
+                while self.inbox.is_full() and not self.closing:
+                    await asyncio.sleep(INBOX_WAIT_SECONDS)
         finally:
             self.inbox.end()
             self.conn.close()

@@ -130,8 +130,8 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from ..files import JsonRefused, bounded_json
 from ..i18n import N_, catalog_ids
@@ -159,16 +159,19 @@ def encode(message: dict) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def msg_data(message: Any) -> dict:
-    """A sentence (a :class:`Msg`, or plain text) as ``{"msg": template, "args": fields}``,
-    so the other side can say it in its own language (:func:`msg_from_data`)."""
+def sentence(message: Any) -> dict[str, Any]:
+    """A sentence (a :class:`Msg`, or plain text) as the fields of a message that says it:
+    ``message``, ``{"msg": template, "args": fields}``, so the other side can say it in its own
+    language (:func:`msg_from_data`), and ``text``, the sentence in English."""
     if isinstance(message, Msg):
-        return {"msg": message.template, "args": {k: _encode(v) for k, v in message.args.items()}}
-    return {"msg": str(message), "args": {}}
+        data = {"msg": message.template, "args": {k: _encode(v) for k, v in message.args.items()}}
+    else:
+        data = {"msg": str(message), "args": {}}
+    return {"message": data, "text": str(message)}
 
 
 def msg_from_data(data: Any) -> Msg:
-    """The :class:`Msg` for :func:`msg_data`'s form; raises ValueError for other data."""
+    """The :class:`Msg` of :func:`sentence`'s ``message``; raises ValueError for other data."""
     from ..rules.decisions import _decode
 
     if not isinstance(data, dict) or not isinstance(data.get("msg"), str) or not isinstance(data.get("args"), dict):
@@ -365,40 +368,25 @@ class LineSplitter:
         return out
 
 
-class SeatOutlet(Protocol):
-    """Where a :class:`~.seat.RemoteSeat` sends what its player is told, when it
-    does not narrate it as lines itself (its ``outlet`` is None: a terminal)."""
+async def lines_of(stream: Any, limit: int = MAX_MESSAGE, size: int = 8192) -> AsyncIterator[str | TooLong]:
+    """The lines read from ``stream`` (an asyncssh process's ``stdin``, or ``stdout`` at the
+    player's program), each at most ``limit`` bytes (:class:`LineSplitter`: a
+    :class:`TooLong` for one over it), ``size`` characters read at a time, until the input
+    ends or the connection breaks (a terminal's size, a break or a signal are no input)."""
+    import asyncssh
 
-    def text(self, text: str, last: bool = False) -> None:
-        """A line from the host (lobby, joins, goodbye), in the seat's language; ``last``:
-        the session's last line, which says why it ends."""
-
-    def game_over(self) -> None:
-        """The final scores, once (also to a session that comes back after the game)."""
-
-    def events(self, events: list) -> int:
-        """The seat's redacted events, in order; returns how many were sent."""
-
-    def decide(self, decision: Decision, view: Any) -> None:
-        """The decision to answer, with the seat's own view."""
-
-    def resend(self) -> None:
-        """Send the seat's open question again (the player came back with a new session)."""
-        seat = self.seat
-        d = self.host.table.game.pending
-        waiting = seat.waiting
-        if d is not None and d is seat.decision and waiting is not None and not waiting.done():
-            self.decide(d, self.host.table.view(seat.name))
-
-    def refused(self, decision: Decision, message: Any) -> None:
-        """The table refused the answer (a :class:`Msg`); the decision is asked again."""
-
-    def undone(self, player: str, events: list, view: Any) -> None:
-        """``player`` took back an answer that made ``events`` (redacted); ``view``: the seat's view now."""
-
-    def story(self, upto: int | None = None) -> None:
-        """Send the events the seat's player heard from the start of the game (a session
-        took the seat): the first ``upto`` of those the seat was told (None: all)."""
+    splitter = LineSplitter(limit)
+    while True:
+        try:
+            got = await stream.read(size)
+        except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
+            continue
+        except (asyncssh.Error, UnicodeDecodeError, OSError):
+            return
+        if not got:
+            return
+        for line in splitter.feed(got):
+            yield line
 
 
 ERRORS = {
@@ -497,11 +485,15 @@ class ProtocolOutlet:
         elif self.write is not None:
             self.write(encode(message))
 
-    # ------------------------------------------------------------ the seat's side (SeatOutlet)
+    # ------------------------------------------------------------ the seat's side
     def text(self, text: str, last: bool = False) -> None:
+        """A line from the host (lobby, joins, goodbye), in the seat's language; ``last``:
+        the session's last line, which says why it ends."""
         self.send({"type": "text", "text": text, **({"last": True} if last else {})})
 
     def events(self, events: list) -> int:
+        """The seat's redacted events, in order (``asks``: its own question comes next);
+        returns how many were sent."""
         d = self.host.table.game.pending  # its question comes next: the program says the news with its prompt
         asks = {"asks": True} if d is not None and d.player == self.seat.name else {}
         self.send({"type": "events", "events": [event_data(e) for e in events], **asks})
@@ -520,6 +512,7 @@ class ProtocolOutlet:
         self.send({**over, "view": view.to_data()})
 
     def decide(self, decision: Decision, view: Any) -> None:
+        """The decision to answer, with the seat's own view."""
         self.decision_id += 1
         step = len(self.host.table.game.answers)
         data = {"decision": decision.to_data(), "view": view.to_data(), "step": step}
@@ -534,7 +527,8 @@ class ProtocolOutlet:
             self.decide(d, self.host.table.view(seat.name))
 
     def refused(self, decision: Decision, message: Any) -> None:
-        self.send({"type": "refused", "id": self.decision_id, "message": msg_data(message), "text": str(message)})
+        """The table refused the answer (a :class:`Msg`); the decision is asked again."""
+        self.send({"type": "refused", "id": self.decision_id, **sentence(message)})
 
     def undone(self, player: str, events: list, view: Any) -> None:
         """``player`` took back an answer that made ``events`` (redacted for this seat)."""
@@ -565,7 +559,7 @@ class ProtocolOutlet:
     def error(self, code: str, **fields: Any) -> None:
         """Send the ``error`` message ``code`` (a key of :data:`ERRORS`) with its fields."""
         message = Msg(ERRORS[code], **fields)
-        self.send({"type": "error", "error": code, "message": msg_data(message), "text": str(message)})
+        self.send({"type": "error", "error": code, **sentence(message)})
 
     def received(self, line: Any) -> None:
         """One line from the player (or a :class:`TooLong`): used, or answered with an error;
@@ -615,8 +609,7 @@ class ProtocolOutlet:
         if kind == "undo":
             why = self.host.undo(self.seat.name)
             if why is not None:
-                refusal = {"type": "refused", "undo": True, "id": self.decision_id}
-                self.send({**refusal, "message": msg_data(why), "text": str(why)})
+                self.send({"type": "refused", "undo": True, "id": self.decision_id, **sentence(why)})
             return
         self.answer(message)
 
@@ -741,16 +734,17 @@ def open_seat(
     ``local``, or ``user`` among its ``locals``). Returns the seat taken, or None when the host
     refuses it (its ``seat-taken`` error delivered). Shared by
     :func:`protocol_session` and :class:`~.seatlink.HostLink`."""
+    from ..i18n import LANGUAGES
     from .seat import VERBOSITIES
 
     name = host.own_seat(user) if own else host.seat_name(user)
     deliver(hello(host, name or user))  # the seat's own name, however it was typed
     refusal = host.admit(user, own)
     if refusal is not None:
-        deliver({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal})
+        deliver({"type": "error", "error": "seat-taken", **sentence(refusal)})
         return None
     seat = host.people[name]
-    code = language if isinstance(language, str) and language in ("en", "nl") and language != seat.lang.code else None
+    code = language if isinstance(language, str) and language in LANGUAGES and language != seat.lang.code else None
     verbosity = verbosity if verbosity in VERBOSITIES and verbosity != seat.verbosity else None
     if code is not None or verbosity is not None:
         # the host's lines in the player's language, and the history it keeps for the seat as the
@@ -811,24 +805,14 @@ async def protocol_session(host, process) -> None:
         session.exit(1)
         return
     outlet = opened.outlet
-    splitter = LineSplitter()
     try:
-        while not host.stopped.is_set():
+        async for line in lines_of(process.stdin):  # (to the end of input: the player left)
+            if host.stopped.is_set():
+                break
             try:
-                got = await process.stdin.read(8192)
-            except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except (asyncssh.Error, UnicodeDecodeError, OSError):
-                break
-            if not got:  # the end of input: the player left
-                break
-            for line in splitter.feed(got):
-                try:
-                    outlet.received(line)
-                except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
-                    host.fault(name, e)
-                if outlet.left:
-                    break
+                outlet.received(line)
+            except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
+                host.fault(name, e)
             if outlet.left:  # the player typed quit: as at a terminal seat, not a broken connection
                 break
     finally:

@@ -42,15 +42,14 @@ from ..remote.protocol import (
     ENV_VERBOSITY,
     JOIN_CLIENT,
     LINES_PER_SECOND,
-    MAX_MESSAGE,
     PROTOCOL_VERSION,
-    LineSplitter,
     ProtocolOutlet,
     Rate,
     TooLong,
     encode,
-    msg_data,
+    lines_of,
     read_line,
+    sentence,
 )
 from ..remote.seatlink import HostLink
 from ..rules.decisions import Msg
@@ -191,7 +190,7 @@ class JoinSession:
         from ..remote.protocol import ERRORS as SEAT_ERRORS
 
         message = Msg(ERRORS.get(code) or SEAT_ERRORS[code], **fields)
-        self.send({"type": "error", "error": code, "message": msg_data(message), "text": str(message)})
+        self.send({"type": "error", "error": code, **sentence(message)})
 
     def goodbye(self, sentence: str, **fields: object) -> None:
         """Say ``sentence`` (an English template, filled with ``fields``) in the player's language
@@ -295,7 +294,7 @@ class JoinSession:
                 **where(self.process, name),
             )
         self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "seat": name, "players": [], "people": []})
-        self.send({"type": "error", "error": "seat-taken", "message": msg_data(said), "text": str(said)})
+        self.send({"type": "error", "error": "seat-taken", **sentence(said)})
         self.exit(1)
 
     async def _lobby(self, account: Account) -> None:
@@ -339,22 +338,10 @@ class JoinSession:
 
     async def _read(self, person: Person) -> None:
         """Read the program's lines until it goes, logs out or the session is ended."""
-        import asyncssh
-
-        splitter = LineSplitter(MAX_MESSAGE)
-        while not self.ended:
-            try:
-                got = await self.process.stdin.read(8192)
-            except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except (asyncssh.Error, UnicodeDecodeError, OSError):
+        async for line in lines_of(self.process.stdin):
+            if self.ended:
                 return
-            if not got:
-                return
-            for line in splitter.feed(got):
-                if self.ended:
-                    return
-                await self._line(person, line)
+            await self._line(person, line)
 
     async def _line(self, person: Person, line: str | TooLong) -> None:
         """One line from the program: a lobby line, a message of the seat, or an error. At a
