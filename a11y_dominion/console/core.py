@@ -11,7 +11,7 @@ typed answers and their confirmations (:mod:`.answers`), the query commands
 seat's history and the rate of the lines said.
 
 An end supplies only what is its own: the link (:class:`SeatLink`: an
-:class:`Inbox` the messages come into, and ``send``, ``leave`` and ``close``), the
+:class:`Inbox` the messages come into, and ``send`` and ``close``), the
 player's :class:`~a11y_dominion.console.seat.HumanSeat` with its output (plain lines or
 rich, and speech), the reader of typed lines, the settings store, and where an export
 is written (:meth:`SeatConsole.write_out`). ``join`` (:mod:`a11y_dominion.remote.client`)
@@ -155,13 +155,11 @@ class SeatLink(Protocol):
     """What carries a seat's messages to and from the host: ``inbox`` (an :class:`Inbox`)
     gets ``("message", dict)``, ``("bad", Msg)``, ``("said", str)`` and finally
     ``("closed", None)``; ``send`` sends one message (``last``: the end of input follows),
-    ``leave`` sends ``leave`` last, ``close`` ends the link (its end comes into the inbox)."""
+    ``close`` ends the link (its end comes into the inbox)."""
 
     inbox: Inbox
 
     def send(self, message: dict[str, Any], last: bool = False) -> None: ...
-
-    def leave(self) -> None: ...
 
     def close(self) -> None: ...
 
@@ -618,8 +616,8 @@ class SeatConsole:
         self.said = True  # the host's line with it is shown before the prompt comes back
 
     def leave_now(self) -> None:
-        """The player leaves: the host hears a quit, not a broken connection."""
-        self.link.leave()
+        """The player leaves: the host hears a quit (``leave``, sent last), not a broken connection."""
+        self.link.send({"type": "leave"}, last=True)
         self.say(self.lang._(N_("You left the game.")), keep=False)
         self.exit_code = 0
 
@@ -632,8 +630,8 @@ class SeatConsole:
         return self.lang._(N_("You stay in the game."))
 
     def leave_after_game(self) -> None:
-        """quit after the final scores: the seat leaves at once."""
-        self.link.leave()
+        """quit after the final scores: the seat leaves at once (``leave``, sent last)."""
+        self.link.send({"type": "leave"}, last=True)
         self.say(self.lang._(N_("You left; goodbye.")), keep=False)
         self.exit_code = 0
 

@@ -443,12 +443,6 @@ class Link:
             except Exception:  # noqa: BLE001 - closing a connection that already broke
                 pass
 
-    def leave(self) -> None:
-        """Tell the host that the player leaves (the ``leave`` message: they typed quit, not
-        a broken connection), then end this side's input to it. A host older than ``leave``
-        answers ``unknown-type``, which nobody waits for."""
-        self.send({"type": "leave"}, last=True)
-
     def send(self, message: dict[str, Any], last: bool = False) -> None:
         """Send one message to the host; ``last``: nothing more is sent (the end of input
         follows it). A connection that is going takes nothing (its end comes into the inbox)."""

@@ -105,12 +105,9 @@ class Place:
         self.inbox = inbox
 
     def send(self, message: dict[str, Any], last: bool = False) -> None:
-        """One message to the server."""
+        """One message to the server; ``last`` is not kept (``leave`` at a table leaves it, and
+        in the lobby logs out: the server ends the session then)."""
         self.link.send(message)
-
-    def leave(self) -> None:
-        """``leave``: at a table, the player leaves it; in the lobby, logs out."""
-        self.link.send({"type": "leave"})
 
     def close(self) -> None:
         """The console is done with this place (the connection stays)."""
@@ -181,7 +178,7 @@ class LobbyConsole(JoinConsole):
 
     def leave_now(self) -> None:
         """The end of piped input: log out."""
-        self.link.leave()
+        self.link.send({"type": "leave"})
         self.exit_code = 0
 
 
@@ -249,7 +246,7 @@ class TableConsole(JoinConsole):
 
     def leave_now(self) -> None:
         """Leave the table (``leave``): the server says where the player is now."""
-        self.link.leave()
+        self.link.send({"type": "leave"})
         self.exit_code = 0
 
     async def quit_game(self) -> None:

@@ -81,10 +81,6 @@ class HostLink:
         if last or opened.outlet.left:
             self.close()
 
-    def leave(self) -> None:
-        """The player leaves (``quit``): the host treats the seat as one whose player typed quit."""
-        self.send({"type": "leave"}, last=True)
-
     def close(self) -> None:
         """End the session: the host hears the player go (a quit after ``leave``); the end
         comes into the inbox."""
