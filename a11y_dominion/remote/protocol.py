@@ -765,30 +765,15 @@ def close_seat(host, user: str, session: Any, opened: OpenSeat) -> None:
     host.leave(user, session, quit=opened.outlet.left)
 
 
-class _Held:
-    """A seat-protocol session as the host holds it: its SSH ``process`` and what is still to
-    be written to it (``out``, a :class:`~.coalesce.Coalesced`). :meth:`exit` (the host ends
-    the session: the game is over, a newer login took the seat) writes that first."""
-
-    def __init__(self, process: Any, out: Coalesced) -> None:
-        self.process = process
-        self.out = out
-
-    def exit(self, status: int) -> None:
-        """Write what is still to be written, then end the session with the exit ``status``."""
-        self.out.flush()
-        self.process.exit(status)
-
-
 async def protocol_session(host, process) -> None:
     """One SSH session speaking the seat protocol (``process``: asyncssh's
     :class:`~asyncssh.SSHServerProcess`) for the seat of its user in ``host``,
-    until the game ends or the player leaves. The session's environment may
-    name the seat's language (:data:`ENV_LANGUAGE`: en or nl) and verbosity
-    (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
+    until the game ends or the player leaves (a :class:`~.seatlink.WireLink`). The
+    session's environment may name the seat's language (:data:`ENV_LANGUAGE`: en or nl)
+    and verbosity (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
     import asyncssh
 
-    name = process.get_extra_info("username")
+    from .seatlink import WireLink  # (seatlink imports this module)
 
     def send(text: str) -> None:
         try:
@@ -797,24 +782,25 @@ async def protocol_session(host, process) -> None:
             pass
 
     out = Coalesced(send)  # the messages of one step of the event loop in one write (one SSH packet)
-    session = _Held(process, out)
+
+    def end(status: int = 0) -> None:  # (what is still to be written first)
+        out.flush()
+        try:
+            process.exit(status)
+        except Exception:  # noqa: BLE001 - a session that already went
+            pass
+
     env = process.env or {}
-    language, verbosity = env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY)
-    opened = open_seat(host, name, session, lambda m: out.write(encode(m)), language, verbosity)
-    if opened is None:
-        session.exit(1)
+    name = process.get_extra_info("username")
+    link = WireLink(host, name, out.write, env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY), quiet=False)
+    link.on_exit = end  # the host ends the session: the game is over, a newer login took the seat
+    if not link.open():
+        end(1)
         return
-    outlet = opened.outlet
     try:
         async for line in lines_of(process.stdin):  # (to the end of input: the player left)
-            if host.stopped.is_set():
-                break
-            try:
-                outlet.received(line)
-            except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
-                host.fault(name, e)
-            if outlet.left:  # the player typed quit: as at a terminal seat, not a broken connection
+            if host.stopped.is_set() or link.used(line):  # leave: as quit at a terminal seat
                 break
     finally:
-        close_seat(host, name, session, opened)
-        out.flush()  # (before the channel closes)
+        link.close()  # (a broken connection: the host keeps the seat for the player's return)
+        end()

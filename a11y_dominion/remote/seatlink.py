@@ -11,6 +11,10 @@ SSH terminal and a joined seat behave alike.
 The host's messages are handed over as the data they are, without JSON and without
 :func:`~.protocol.from_host`'s cleaning: they never cross the network, and what the host
 puts in them from the network (a player's name, a line of chat) it cleaned when it came.
+
+A :class:`WireLink` takes a seat the same way for a ``join`` program at the other end of an
+SSH channel: the host's ``seat-protocol`` sessions and a game server's tables write its
+messages to the channel as JSON lines.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..console.core import Inbox
-from .protocol import OpenSeat, close_seat, encode, open_seat
+from .protocol import OpenSeat, ProtocolOutlet, TooLong, close_seat, encode, open_seat
 
 
 class HostLink:
@@ -100,3 +104,57 @@ class HostLink:
             self.inbox.put(("closed", None))
             if self.on_exit is not None:
                 self.on_exit()
+
+
+class WireLink(HostLink):
+    """The seat protocol between a table (``host``, a :class:`~.room.TableRoom`) and a ``join``
+    program over SSH, at a ``host`` (:func:`~.protocol.protocol_session`) or a game server's table
+    (:mod:`a11y_dominion.server.joined`): what the table sends its seat is written to the channel
+    as its JSON line (``write``), and the program's messages are used by the seat's outlet
+    (:meth:`used`). ``number``: the table's number at a server, added to the seat's hello;
+    ``quiet`` as for :class:`HostLink`."""
+
+    def __init__(
+        self,
+        host: Any,
+        user: str,
+        write: Callable[[str], None],
+        language: str | None,
+        verbosity: str | None,
+        number: int | None = None,
+        quiet: bool = True,
+    ) -> None:
+        super().__init__(host, user, language, verbosity, quiet=quiet)
+        self.write = write
+        self.number = number
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.number is not None:  # the first message, the seat's hello: with the table's number
+            if message.get("type") == "hello":
+                message = {**message, "table": self.number}
+            self.number = None
+        self.write(encode(message))
+
+    @property
+    def outlet(self) -> ProtocolOutlet | None:
+        """The seat's outlet while this link holds it (None once closed)."""
+        return None if self.closed or self.opened is None else self.opened.outlet
+
+    def used(self, message: dict[str, Any] | str | TooLong) -> bool:
+        """One message from the program to the seat (read and counted by the session), or one
+        line it sent (a str, or a :class:`~.protocol.TooLong`), read here by the seat's outlet;
+        every fault is answered with one ``error``. True when it was ``leave`` (the player left)."""
+        outlet = self.outlet
+        if outlet is None:
+            return False
+        try:
+            if isinstance(message, dict):
+                outlet.use(message)
+            else:
+                outlet.received(message)
+        except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
+            assert self.opened is not None
+            self.host.fault(self.opened.held.name, e)
+        return bool(outlet.left)

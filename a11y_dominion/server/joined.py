@@ -43,7 +43,6 @@ from ..remote.protocol import (
     JOIN_CLIENT,
     LINES_PER_SECOND,
     PROTOCOL_VERSION,
-    ProtocolOutlet,
     Rate,
     TooLong,
     encode,
@@ -51,7 +50,7 @@ from ..remote.protocol import (
     read_line,
     sentence,
 )
-from ..remote.seatlink import HostLink
+from ..remote.seatlink import WireLink
 from ..rules.decisions import Msg
 from .lobby import Person, logged_in
 from .store import Account
@@ -92,45 +91,6 @@ def where(process: Any, name: str) -> dict[str, Any]:
     local = process.get_extra_info("sockname") or ("", 0)
     host, port = str(local[0]), int(local[1])
     return {"port": port, "player": name, "host": f"[{host}]" if ":" in host else host}
-
-
-class WireLink(HostLink):
-    """The seat protocol between a table (a :class:`~a11y_dominion.remote.room.TableRoom`) and a
-    ``join`` program over SSH: what the table sends its seat is written to the channel as it is
-    (``write``), and the program's lines are read by the seat's outlet (:meth:`received`)."""
-
-    def __init__(
-        self, room: Any, user: str, write: Any, language: str | None, verbosity: str | None, number: int | None = None
-    ) -> None:
-        super().__init__(room, user, language, verbosity, quiet=True)
-        self.write = write
-        self.number = number  # the table's number, added to the seat's hello
-
-    def _deliver(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.number is not None:  # the first message, the seat's hello: with the table's number
-            if message.get("type") == "hello":
-                message = {**message, "table": self.number}
-            self.number = None
-        self.write(encode(message))
-
-    @property
-    def outlet(self) -> ProtocolOutlet | None:
-        """The seat's outlet while this link holds it (None once closed)."""
-        return None if self.closed or self.opened is None else self.opened.outlet
-
-    def used(self, message: dict[str, Any]) -> bool:
-        """One message from the program to the seat, read and counted by :meth:`JoinSession._line`;
-        True when it was ``leave`` (the player left the table)."""
-        opened = self.opened
-        if self.closed or opened is None:
-            return False
-        try:
-            opened.outlet.use(message)
-        except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
-            self.host.fault(opened.held.name, e)
-        return bool(opened.outlet.left)
 
 
 class JoinSession:
