@@ -706,65 +706,6 @@ def session_for(host, process):
     return terminal_session(host, process)
 
 
-class OpenSeat:
-    """A seat taken by a seat-protocol session (:func:`open_seat`): the table's ``seat``,
-    the ``outlet`` its messages go through and the ``held`` seat of the session."""
-
-    def __init__(self, seat: Any, outlet: ProtocolOutlet, held: Any) -> None:
-        self.seat = seat
-        self.outlet = outlet
-        self.held = held
-
-
-def open_seat(
-    host,
-    user: str,
-    session: Any,
-    deliver: Callable[[dict[str, Any]], None],
-    language: Any = None,
-    verbosity: Any = None,
-    quiet: bool = False,
-    own: bool = False,
-) -> OpenSeat | None:
-    """Start a seat-protocol ``session`` of ``user`` at ``host``: say hello through ``deliver``
-    (which takes each message as data: :class:`ProtocolOutlet`), admit the player and take the
-    seat. ``language`` (en or nl) and ``verbosity`` (terse, normal or verbose) are the player's,
-    as their program tells them; anything else is left out; ``quiet`` as for the host's ``join``;
-    ``own``: the seat at the host's own computer, which no login can take (its name is the host's
-    ``local``, or ``user`` among its ``locals``). Returns the seat taken, or None when the host
-    refuses it (its ``seat-taken`` error delivered). Shared by
-    :func:`protocol_session` and :class:`~.seatlink.HostLink`."""
-    from ..i18n import LANGUAGES
-    from .seat import VERBOSITIES
-
-    name = host.own_seat(user) if own else host.seat_name(user)
-    deliver(hello(host, name or user))  # the seat's own name, however it was typed
-    refusal = host.admit(user, own)
-    if refusal is not None:
-        deliver({"type": "error", "error": "seat-taken", **sentence(refusal)})
-        return None
-    seat = host.people[name]
-    code = language if isinstance(language, str) and language in LANGUAGES and language != seat.lang.code else None
-    verbosity = verbosity if verbosity in VERBOSITIES and verbosity != seat.verbosity else None
-    if code is not None or verbosity is not None:
-        # the host's lines in the player's language, and the history it keeps for the seat as the
-        # player's program narrates (the narration the player hears is the program's own)
-        seat.settings(language=code, verbosity=verbosity)
-    outlet = ProtocolOutlet(host, seat, deliver=deliver)
-    held = host.join(user, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
-    seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
-    return OpenSeat(seat, outlet, held)
-
-
-def close_seat(host, user: str, session: Any, opened: OpenSeat) -> None:
-    """End the seat-protocol ``session`` of ``user`` that :func:`open_seat` opened: the seat
-    keeps no outlet of it (unless a new session holds the seat), and the host hears the
-    player go, as one who typed quit after a ``leave``, else as a broken connection."""
-    if opened.held.holds() and opened.seat.outlet is opened.outlet:
-        opened.seat.outlet = None
-    host.leave(user, session, quit=opened.outlet.left)
-
-
 async def protocol_session(host, process) -> None:
     """One SSH session speaking the seat protocol (``process``: asyncssh's
     :class:`~asyncssh.SSHServerProcess`) for the seat of its user in ``host``,
