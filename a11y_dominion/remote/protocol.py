@@ -137,7 +137,7 @@ from ..files import JsonRefused, bounded_json
 from ..i18n import N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
-from ..textinput import buy_refusal, drop_sequences, printable
+from ..textinput import buy_refusal, drop_sequences, printable, short
 from ..view import event_data, redact_all
 from .coalesce import Coalesced
 
@@ -584,7 +584,7 @@ class ProtocolOutlet:
         :attr:`rate`): used, or answered with an error."""
         kind = message["type"]
         if kind not in FIELDS:
-            self.error("unknown-type", type=_short(kind))
+            self.error("unknown-type", type=short(kind, 40))
             return
         if not set(message) <= FIELDS[kind]:
             self.error("bad-fields", type=kind, fields=", ".join(sorted(FIELDS[kind])))
@@ -624,7 +624,7 @@ class ProtocolOutlet:
             return
         got = message.get("id", self.decision_id)
         if got != self.decision_id:
-            self.error("stale", got=_short(json.dumps(got)), want=self.decision_id)
+            self.error("stale", got=short(json.dumps(got), 40), want=self.decision_id)
             return
         keys = message.get("keys")
         try:
@@ -673,12 +673,6 @@ def _pieces(items: list, kind: str, field: str, most: int = MAX_MESSAGE) -> list
         used += grows
     pieces.append((start, piece))
     return pieces
-
-
-def _short(text: str, most: int = 40) -> str:
-    from ..textinput import short
-
-    return short(text, most)
 
 
 def hello(host, name: str) -> dict:
