@@ -9,18 +9,17 @@ def join_console(keys: dict | None = None):
     import io
     from types import SimpleNamespace
 
-    from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
+    from a11y_dominion.console.core import Inbox
     from a11y_dominion.console.display import Display, PlainReader
     from a11y_dominion.console.seat import HumanSeat
     from a11y_dominion.i18n import Language
     from a11y_dominion.remote.client import JoinConsole
-    from a11y_dominion.remote.protocol import Rate
 
     screen = io.StringIO()
     lang = Language("en")
     display = Display(screen, plain=True, lang=lang)
     seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
     sent: list = []
-    link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=sent.append)
+    link = SimpleNamespace(inbox=Inbox(), send=sent.append)
     console = JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen), keys=keys)
     return console, screen, sent

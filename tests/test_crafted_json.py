@@ -17,8 +17,8 @@ from a11y_dominion.console.persistence import load_game
 from a11y_dominion.files import MIB, JsonRefused, bounded_json, parse_json
 from a11y_dominion.record import RecordError
 from a11y_dominion.remote.client import read_seats_file
-from a11y_dominion.remote.joinlink import JoinError, Link
-from a11y_dominion.remote.protocol import MAX_FROM_HOST, MAX_MESSAGE
+from a11y_dominion.remote.joinlink import JoinError
+from a11y_dominion.remote.protocol import MAX_FROM_HOST, MAX_MESSAGE, host_entry
 from a11y_dominion.settings import load_settings
 
 
@@ -125,9 +125,9 @@ def test_the_join_client_leaves_out_a_crafted_or_deep_line():
         ("[" * 100_000 + "]" * 100_000, deep),
         ('{"type": ' * 70 + "1" + "}" * 70, deep),
     ):
-        kind, why = Link._message(line)
+        kind, why = host_entry(line)
         assert (kind, str(why)) == said
-    assert Link._message('{"type": "text", "text": "Hi"}') == ("message", {"type": "text", "text": "Hi"})
+    assert host_entry('{"type": "text", "text": "Hi"}') == ("message", {"type": "text", "text": "Hi"})
     assert MAX_FROM_HOST >= MIB
 
 

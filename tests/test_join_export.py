@@ -16,9 +16,8 @@ from a11y_dominion.i18n import Language
 
 pytest.importorskip("asyncssh")
 
-from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox  # noqa: E402
+from a11y_dominion.console.core import Inbox  # noqa: E402
 from a11y_dominion.remote.client import JoinConsole  # noqa: E402
-from a11y_dominion.remote.protocol import Rate  # noqa: E402
 
 
 def console_with(replies: list, code: str = "en") -> tuple:
@@ -32,7 +31,7 @@ def console_with(replies: list, code: str = "en") -> tuple:
     inbox = Inbox()
     for message in replies:
         inbox.put(("message", message))
-    link = SimpleNamespace(inbox=inbox, rate=Rate(HOST_LINES_PER_SECOND), send=sent.append)
+    link = SimpleNamespace(inbox=inbox, send=sent.append)
     return JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen)), screen, sent
 
 

@@ -223,7 +223,7 @@ def test_the_inbox_holds_a_bounded_number_of_messages_and_the_host_waits_meanwhi
                 await asyncio.sleep(0.01)
             for _ in range(100):  # the connection goes on reading no further while the inbox is full
                 await asyncio.sleep(0)
-            assert link.inbox.qsize() == MAX_INBOX and link.inbox.weight <= MAX_INBOX_BYTES
+            assert len(link.inbox.queue) == MAX_INBOX and link.inbox.weight <= MAX_INBOX_BYTES
             got = [await link.inbox.get(60) for _ in range(count + 2)]
             await link.closed()
             return got

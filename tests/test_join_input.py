@@ -19,14 +19,13 @@ import threading
 import pytest
 
 from a11y_dominion.announcements.speech import Speaker
-from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
+from a11y_dominion.console.core import Inbox
 from a11y_dominion.console.display import Display
 from a11y_dominion.console.piped import PIPE_LINE, PipeLines, PipeReader, piece_reader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
 from a11y_dominion.lineinput import read_line
 from a11y_dominion.remote.client import JoinConsole, login_name
-from a11y_dominion.remote.protocol import Rate
 
 
 @pytest.fixture
@@ -177,14 +176,10 @@ class StandIn:
 
     def __init__(self) -> None:
         self.inbox = Inbox()
-        self.rate = Rate(HOST_LINES_PER_SECOND)
         self.sent: list = []
 
     def send(self, message: dict, last: bool = False) -> None:
         self.sent.append(message)
-
-    def leave(self) -> None:
-        self.send({"type": "leave"}, last=True)
 
     def close(self) -> None:
         pass

@@ -1,21 +1,17 @@
 """join's connection at a game server sorts what comes into the lobby's inbox and a table's, and
 bounds what waits: a seat's ``hello`` opens a table's inbox (said in the lobby's as
-``("seat", inbox)``), ``lobby`` ends it, and a server that sends seat after seat while none
-is played is read no further past the inbox's bound."""
+``("seat", inbox)``), ``lobby`` ends it, a flood of lines is said with the server's own rate
+(200 a second, for the lobby and a table alike), and a server that sends seat after seat
+while none is played is read no further past the inbox's bound."""
 
 from __future__ import annotations
 
 import json
 
-from a11y_dominion.console.core import MAX_INBOX_BYTES
+from a11y_dominion.console.core import MAX_INBOX_BYTES, Inbox
 from a11y_dominion.i18n import Language
 from a11y_dominion.remote.joinlink import KnownHosts, Link
-
-
-def server_link(tmp_path) -> Link:
-    link = Link("127.0.0.1", 2222, "Ann", "secret", KnownHosts(tmp_path / "known_hosts"), Language("en"))
-    link.server = True  # (its version line said so)
-    return link
+from a11y_dominion.remote.lobbyclient import SERVER_LINES_PER_SECOND, ServerInbox
 
 
 def line(message: dict) -> str:
@@ -30,41 +26,50 @@ def entries(inbox) -> list:
     return out
 
 
-def test_a_seat_s_messages_go_to_its_own_inbox_until_the_server_says_lobby(tmp_path):
-    link = server_link(tmp_path)
-    lobby = link.inbox
-    link.deliver(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": [], "people": [], "lobby": True}))
-    link.deliver(line({"type": "text", "text": "Table 1 starts with 2 players: Ann and Bot 1."}))
-    link.deliver(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": ["Ann", "Bot 1"], "people": ["Ann"]}))
-    link.deliver(line({"type": "text", "text": "Bot 1 buys Silver."}))
-    link.deliver(line({"type": "lobby"}))
-    link.deliver(line({"type": "text", "text": "You leave table 1; you are in the lobby."}))
-    assert link.inbox is lobby
+def test_a_seat_s_messages_go_to_its_own_inbox_until_the_server_says_lobby():
+    lobby = ServerInbox()
+    lobby.take(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": [], "people": [], "lobby": True}))
+    lobby.take(line({"type": "text", "text": "Table 1 starts with 2 players: Ann and Bot 1."}))
+    lobby.take(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": ["Ann", "Bot 1"], "people": ["Ann"]}))
+    lobby.take(line({"type": "text", "text": "Bot 1 buys Silver."}))
+    lobby.take(line({"type": "lobby"}))
+    lobby.take(line({"type": "text", "text": "You leave table 1; you are in the lobby."}))
     got = entries(lobby)
     assert [k for k, _ in got] == ["message", "message", "seat", "message"]
     table = got[2][1]
     assert entries(table) == [("message", "hello"), ("message", "text"), ("message", "lobby"), ("closed", None)]
 
 
-def test_at_a_host_a_hello_and_a_lobby_message_change_no_inbox(tmp_path):
-    link = server_link(tmp_path)
-    link.server = False
-    link.deliver(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": ["Ann"], "people": ["Ann"]}))
-    link.deliver(line({"type": "lobby"}))
-    assert entries(link.inbox) == [("message", "hello"), ("message", "lobby")]
+def test_at_a_host_a_hello_and_a_lobby_message_change_no_inbox():
+    inbox = Inbox()
+    inbox.take(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": ["Ann"], "people": ["Ann"]}))
+    inbox.take(line({"type": "lobby"}))
+    assert entries(inbox) == [("message", "hello"), ("message", "lobby")]
 
 
-def test_seat_after_seat_is_read_no_further_past_the_inbox_s_bound(tmp_path):
-    link = server_link(tmp_path)
+def test_a_server_s_flood_of_lines_is_said_with_the_server_s_rate_and_a_table_shares_it():
+    lobby = ServerInbox(lambda: 7.0)
+    lobby.take(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": ["Ann"], "people": ["Ann"]}))
+    for n in range(SERVER_LINES_PER_SECOND + 5):
+        lobby.take(line({"type": "text", "text": f"Line {n}."}))
+    ((_seat, table),) = lobby.queue
+    got = [(kind, str(item) if kind == "bad" else item.get("text")) for kind, item in table.queue]
+    assert got[1:] == [("message", f"Line {n}.") for n in range(SERVER_LINES_PER_SECOND)] + [
+        ("bad", "The host sends too many lines at once: at most 200 a second are shown; the rest were left out.")
+    ]
+
+
+def test_seat_after_seat_is_read_no_further_past_the_inbox_s_bound():
+    lobby = ServerInbox()
     text = "x" * 1000
     seats = 0
-    while not link.full():
-        link.deliver(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": ["Ann"], "people": ["Ann"]}))
+    while not lobby.is_full():
+        lobby.take(line({"type": "hello", "protocol": 2, "seat": "Ann", "players": ["Ann"], "people": ["Ann"]}))
         seats += 1
         for _ in range(50):
-            link.deliver(line({"type": "view", "view": {"note": text}}))
+            lobby.take(line({"type": "view", "view": {"note": text}}))
         assert seats < 1000
-    waiting = sum(e[1].weight for e in link.lobby_inbox.queue if e[0] == "seat")
+    waiting = sum(e[1].weight for e in lobby.queue if e[0] == "seat")
     assert waiting >= MAX_INBOX_BYTES > waiting - 60 * 1024
     assert 60 < seats < 100
 

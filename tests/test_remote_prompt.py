@@ -12,15 +12,14 @@ from types import SimpleNamespace
 
 import pytest
 
-from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
+from a11y_dominion.console.core import Inbox
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
 from a11y_dominion.remote.client import JoinConsole
-from a11y_dominion.remote.joinlink import Link
-from a11y_dominion.remote.protocol import ProtocolOutlet, Rate
+from a11y_dominion.remote.protocol import ProtocolOutlet, host_entry
 from a11y_dominion.rules.decisions import Move
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
@@ -109,7 +108,7 @@ def test_a_join_seat_hears_the_console_s_turn_prompt(lang):
         out = io.StringIO()
         display = Display(out, plain=True, lang=Language(lang))
         seat = HumanSeat("Bea", lang=Language(lang), print_fn=lambda text, style=None: display.line(text, style))
-        link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
+        link = SimpleNamespace(inbox=Inbox(), send=lambda message: None)
         console = JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), out))
         written: list = []
         outlet = ProtocolOutlet(host, host.people["Bea"], written.append)
@@ -119,7 +118,7 @@ def test_a_join_seat_hears_the_console_s_turn_prompt(lang):
             """The console uses what the host sent, and puts a question to Bea as its prompt does."""
             lines, written[:] = "".join(written).splitlines(), []
             for line in lines:
-                kind, message = Link._message(line)
+                kind, message = host_entry(line)
                 assert kind == "message" and console.receive(message), line
                 if message["type"] == "decide":
                     console.show_question(console.decision, news=True)

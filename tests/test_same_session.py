@@ -322,7 +322,7 @@ def join_end(tmp_path: Path, spoken: RecordingOutput | None = None) -> str:
 
     def deliver(text: str) -> None:  # as the link's connection reads the host's lines
         for line in splitter.feed(text):
-            link.deliver(line)
+            link.inbox.take(line)
 
     async def main() -> None:
         host = hosted_game("Ann:remote,Bot:bigmoney")

@@ -291,13 +291,16 @@ def test_the_server_answers_each_bad_message_of_a_join_session_with_one_error(tm
                 '{"type": "answer", "keys": []}',
                 '{"type": "sit-down"}',
                 '{"type": "lobby"}',
+                '{"type": "settings", "language": "xx"}',
+                '{"type": "settings", "language": "nl", "verbosity": "terse"}',
+                '{"type": "settings", "language": "nl"}',  # (answered by nothing: the lobby's words now Dutch)
                 '{"type": "lobby", "text": "who\\u001b[2J"}',
                 "x" * (70 * 1024),
                 "[" * 40 + "]" * 40,
             ]
             # at once, with a flood after them: 20 messages a second are read, the first past it said
             process.stdin.write("".join(line + "\n" for line in sent) + "nonsense\n" * 30)
-            await until(3 + len(sent) + 15)
+            await until(3 + len(sent) - 1 + 12)
             return got
 
     with sp.served(tmp_path) as server:
@@ -319,17 +322,19 @@ def test_the_server_answers_each_bad_message_of_a_join_session_with_one_error(tm
         "Dominion: 1 person here.",
     )
     said = [a.get("error") or a["text"] for a in answers]
-    assert said[:7] == [
+    assert said[:9] == [
         "bad-json",
         "not-seated",
         "unknown-lobby-type",
         "bad-lobby",
-        "1 person here: Ann in the lobby.",  # the escape sequence dropped whole
+        "bad-settings",
+        "bad-settings",
+        "1 persoon hier: Ann in de lobby.",  # the escape sequence dropped whole
         "too-long",
         "too-deep",
     ]
-    # 20 messages a second (the line of who is a typed line, counted as one): 14 of the flood, the next told once
-    assert said[7:] == ["bad-json"] * 14 + ["too-fast"]
+    # 20 messages a second (the line of who is a typed line, counted as one): 11 of the flood, the next told once
+    assert said[9:] == ["bad-json"] * 11 + ["too-fast"]
     assert "Traceback" not in printed
 
 
@@ -427,3 +432,33 @@ def test_a_wrong_passphrase_is_said_once_and_the_password_is_asked(tmp_path):
         server.stopped()
     assert text.count("Passphrase of your SSH key") == 1 and text.count("Password of Ann") == 1
     assert "not it" not in text and PASSWORD not in text
+
+
+def test_a_language_set_at_a_table_through_join_is_the_one_the_lobby_answers_in(tmp_path):
+    # as at an ssh seat (test_server_lobby_words_e2e): the session's language, not the account's
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+        secret = password_file(tmp_path, PASSWORD)
+        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", secret)
+        try:
+            ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            ann.expect(rb"Ann> ")
+            sp.lobby_line(ann, "who Ann", rb"Ann is at table 1\.")
+            sp.lobby_line(ann, "settings set language nl", rb"Taal is nu Nederlands\.")
+            sp.lobby_line(ann, "wie Ann", rb"Ann zit aan tafel 1\.")
+            sp.lobby_line(ann, "weg", rb"Het spel aan tafel 1 verlaten\? Het wacht op je")
+            sp.lobby_line(ann, "ja", rb"Je hebt het spel aan tafel 1 verlaten; zit 1 brengt je terug\.")
+            sp.lobby_line(ann, "tell nobody hi", rb"Er is niemand met de naam nobody ingelogd\.")
+            sp.lobby_line(ann, "stoppen", rb"Uitloggen\? ja of nee")
+            ann.sendline(b"ja")
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0, text
+    assert "Nobody named" not in text and "Traceback" not in text
+    con = sqlite3.connect(tmp_path / "server" / "server.sqlite3")
+    kept = [json.loads(row[0]) for row in con.execute("SELECT settings FROM accounts WHERE name = 'Ann'")]
+    con.close()
+    assert kept[0].get("language", "en") == "en"  # the account's own settings stay as they were

@@ -25,8 +25,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
 from a11y_dominion.remote.client import JoinConsole
-from a11y_dominion.remote.joinlink import KnownHosts, Link
-from a11y_dominion.remote.protocol import MAX_MESSAGE, ProtocolOutlet, Rate, encode, hello, story_messages
+from a11y_dominion.remote.protocol import MAX_MESSAGE, ProtocolOutlet, Rate, encode, hello, host_entry, story_messages
 from a11y_dominion.rules.decisions import END_MOVE, Decision, Move
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
@@ -48,7 +47,7 @@ def join_console(name: str) -> JoinConsole:
     lang = Language("en")
     display = Display(screen, plain=True, lang=lang)
     seat = HumanSeat(name, lang=lang, print_fn=lambda text, style=None: display.line(text, style))
-    link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
+    link = SimpleNamespace(inbox=Inbox(), send=lambda message: None)
     return JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen))
 
 
@@ -56,7 +55,7 @@ def read(console: JoinConsole, text: str) -> list:
     """Give ``console`` the host's ``text`` (whole lines) as the connection reads them; their messages."""
     out = []
     for line in text.splitlines():
-        kind, message = Link._message(line)
+        kind, message = host_entry(line)
         assert kind == "message", line
         assert console.receive(message)
         out.append(message)
@@ -190,8 +189,8 @@ def test_a_story_larger_than_a_message_comes_in_pieces_and_is_put_together():
     assert (console.display.stream.getvalue()) == screen  # nothing said
 
     # the connection takes every piece, however many come at once: a story is no line to show
-    link = Link("h", 22, "Ann", "pw", KnownHosts(None), Language("en"), clock=lambda: 0.0)
-    taken = [link._take(Link._message(line.rstrip("\n"))) for line in lines * 30]
+    inbox = Inbox(Rate(HOST_LINES_PER_SECOND, lambda: 0.0))
+    taken = [inbox.held(host_entry(line.rstrip("\n"))) for line in lines * 30]
     assert len(lines) * 30 > HOST_LINES_PER_SECOND and all(t is not None and t[0] == "message" for t in taken)
 
 

@@ -477,11 +477,10 @@ def test_a_joined_seat_asks_the_same_about_a_debt_card():
     import io
 
     from a11y_dominion.announcements.speech.speaker import Speaker
-    from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
+    from a11y_dominion.console.core import Inbox
     from a11y_dominion.console.display import Display, PlainReader
     from a11y_dominion.console.seat import HumanSeat
     from a11y_dominion.remote.client import JoinConsole
-    from a11y_dominion.remote.protocol import Rate
     from a11y_dominion.scenario import load_scenario
 
     game, _ = load_scenario(
@@ -501,7 +500,7 @@ def test_a_joined_seat_asks_the_same_about_a_debt_card():
         screen = io.StringIO()
         display = Display(screen, plain=True, lang=EN)
         seat = HumanSeat("Ann", lang=EN, print_fn=lambda text, style=None, d=display: d.line(text, style))
-        link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
+        link = SimpleNamespace(inbox=Inbox(), send=lambda message: None)
         console = JoinConsole(link, seat, display, Speaker("off"), PlainReader(io.StringIO(answer + "\n"), screen))
         assert console.receive(decide)
         asyncio.run(console.answer_line("buy engineer"))
@@ -547,11 +546,11 @@ def test_a_joined_seat_s_illegal_buy_is_never_asked_about_and_the_host_refuses_i
     import json
 
     from a11y_dominion.announcements.speech.speaker import Speaker
-    from a11y_dominion.console.core import HOST_LINES_PER_SECOND, Inbox
+    from a11y_dominion.console.core import Inbox
     from a11y_dominion.console.display import Display, PlainReader
     from a11y_dominion.console.seat import HumanSeat
     from a11y_dominion.remote.client import JoinConsole
-    from a11y_dominion.remote.protocol import ProtocolOutlet, Rate
+    from a11y_dominion.remote.protocol import ProtocolOutlet
     from a11y_dominion.scenario import load_scenario
 
     kingdom = ["Villa", "Engineer", "Forum"]
@@ -574,7 +573,7 @@ def test_a_joined_seat_s_illegal_buy_is_never_asked_about_and_the_host_refuses_i
     screen = io.StringIO()
     display = Display(screen, plain=True, lang=lang)
     seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
-    link = SimpleNamespace(inbox=Inbox(), rate=Rate(HOST_LINES_PER_SECOND), send=lambda message: None)
+    link = SimpleNamespace(inbox=Inbox(), send=lambda message: None)
     console = JoinConsole(link, seat, display, Speaker("off"), PlainReader(io.StringIO("yes\n"), screen))
     assert console.receive(decide)
     console.handle(typed)

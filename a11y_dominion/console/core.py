@@ -11,7 +11,7 @@ typed answers and their confirmations (:mod:`.answers`), the query commands
 seat's history and the rate of the lines said.
 
 An end supplies only what is its own: the link (:class:`SeatLink`: an
-:class:`Inbox` the messages come into, and ``send``, ``leave`` and ``close``), the
+:class:`Inbox` the messages come into, and ``send`` and ``close``), the
 player's :class:`~a11y_dominion.console.seat.HumanSeat` with its output (plain lines or
 rich, and speech), the reader of typed lines, the settings store, and where an export
 is written (:meth:`SeatConsole.write_out`). ``join`` (:mod:`a11y_dominion.remote.client`)
@@ -43,7 +43,7 @@ from ..console.seat import HumanSeat
 from ..files import typed_path
 from ..i18n import N_, Language
 from ..lineinput import CUT_LINE
-from ..remote.protocol import HOST_SAYS, PROTOCOL_VERSION, UNKNOWN_SENTENCE, Rate, msg_from_data
+from ..remote.protocol import HOST_SAYS, PROTOCOL_VERSION, UNKNOWN_SENTENCE, Rate, TooLong, host_entry, msg_from_data
 from ..rules.decisions import Decision, Move, Msg
 from ..textinput import MAX_LINE, between_questions, split_speaker
 from ..view import PlayerView, event_from_data
@@ -63,19 +63,53 @@ def _weight(entry: Any) -> int:
     return getattr(entry[1], "size", 0) if isinstance(entry, tuple) and len(entry) == 2 else 0
 
 
+# the host's messages that are lines to show, held to the inbox's rate (the others carry the game)
+CHATTER = ("text", "error", "refused")
+KNOWN_TYPES = {"hello", "text", "events", "story", "history", "decide", "refused", "error", "view", "game_over"}
+KNOWN_TYPES |= {"undone", "export", "lobby"}
+
+
 class Inbox:
     """What the host sent, in the order it came, for the console on the same event loop:
     ``("message", Received)``, ``("bad", Msg)`` and finally ``("closed", None)``, with
     :attr:`weight`, the bytes of the lines of the messages in it. The connection puts no
-    more while it :meth:`is_full` (it reads no further meanwhile, so the host waits)."""
+    more while it :meth:`is_full` (it reads no further meanwhile, so the host waits).
 
-    def __init__(self) -> None:
+    A line from the network comes in through :meth:`take`: the lines to show (text, errors,
+    refusals, messages of a type this program does not know, lines that are no message) are
+    held to ``rate`` (:data:`HOST_LINES_PER_SECOND` in any second unless given), the rest
+    dropped and the first dropped of a flood said in one sentence; the console's own
+    sentence for a message it cannot use counts against the same rate."""
+
+    def __init__(self, rate: Rate | None = None) -> None:
         self.queue: collections.deque[tuple[str, Any]] = collections.deque()
         self.weight = 0
         self._arrived = asyncio.Event()
+        self.rate = rate if rate is not None else Rate(HOST_LINES_PER_SECOND)
 
-    def qsize(self) -> int:
-        return len(self.queue)
+    def take(self, line: str | TooLong) -> None:
+        """One line from the host (a :class:`~a11y_dominion.remote.protocol.TooLong` for one over
+        its bound): put as its entry (:func:`~a11y_dominion.remote.protocol.host_entry`), unless
+        it is a line to show over the rate."""
+        entry = self.held(host_entry(line))
+        if entry is not None:
+            self.put(entry)
+
+    def held(self, entry: tuple[str, Any]) -> tuple[str, Any] | None:
+        """``entry`` as it goes in, or None when it is a line to show over the rate (the first
+        one dropped of a flood becomes the one sentence that says so)."""
+        kind, item = entry
+        chatter = kind != "message" or item["type"] in CHATTER or item["type"] not in KNOWN_TYPES
+        if kind == "message" and (item.get("last") is True or item.get("error") == "seat-taken"):
+            chatter = False  # why the session ends: always said
+        said = self.rate.take() if chatter else "ok"
+        if said == "tell":
+            return ("bad", Msg(FLOOD, n=self.rate.per_second))
+        return entry if said == "ok" else None
+
+    def end(self) -> None:
+        """The connection ended: ``("closed", None)`` goes in last."""
+        self.put(("closed", None))
 
     def put(self, entry: tuple[str, Any]) -> None:
         """Put ``entry`` last."""
@@ -121,13 +155,11 @@ class SeatLink(Protocol):
     """What carries a seat's messages to and from the host: ``inbox`` (an :class:`Inbox`)
     gets ``("message", dict)``, ``("bad", Msg)``, ``("said", str)`` and finally
     ``("closed", None)``; ``send`` sends one message (``last``: the end of input follows),
-    ``leave`` sends ``leave`` last, ``close`` ends the link (its end comes into the inbox)."""
+    ``close`` ends the link (its end comes into the inbox)."""
 
     inbox: Inbox
 
     def send(self, message: dict[str, Any], last: bool = False) -> None: ...
-
-    def leave(self) -> None: ...
 
     def close(self) -> None: ...
 
@@ -226,8 +258,6 @@ class SeatConsole:
         self.host_hints: tuple[bool, int | None] = (True, None)  # the host's hint policy: on, thinking time
         self.step: int | None = None  # the answers given in the game so far, as the host said (the hint's seed)
         self.command_state = CommandState()  # the messages read last and the place in the help pages
-        # messages that could not be used count among the host's lines (one rate, one flood told)
-        self.unread_rate = getattr(link, "rate", None) or Rate(HOST_LINES_PER_SECOND)
         seat.take_keyboard()
         seat.wait_for_prompt = True  # the news before a question goes on its prompt's line
         seat.story = lambda: list(self.told)  # the seat's history is told again from them in another language
@@ -308,11 +338,12 @@ class SeatConsole:
     def unreadable(self) -> None:
         """A message from the host could not be used: one sentence, held to the rate of the
         host's lines (:data:`HOST_LINES_PER_SECOND`), the first one past it saying so."""
-        said = self.unread_rate.take()
+        rate = self.link.inbox.rate  # (one rate with the host's lines, one flood told)
+        said = rate.take()
         if said == "ok":
             self.error(self.lang._(N_("The host sent a message this program cannot read; it was left out.")))
         elif said == "tell":
-            self.error(self.lang.text(FLOOD, n=HOST_LINES_PER_SECOND))
+            self.error(self.lang.text(FLOOD, n=rate.per_second))
 
     def use(self, entry: tuple[str, Any]) -> bool:
         """Use one entry of the inbox that is no end: a message, ``("bad", Msg)`` (said as an
@@ -589,8 +620,8 @@ class SeatConsole:
         self.said = True  # the host's line with it is shown before the prompt comes back
 
     def leave_now(self) -> None:
-        """The player leaves: the host hears a quit, not a broken connection."""
-        self.link.leave()
+        """The player leaves: the host hears a quit (``leave``, sent last), not a broken connection."""
+        self.link.send({"type": "leave"}, last=True)
         self.say(self.lang._(N_("You left the game.")), keep=False)
         self.exit_code = 0
 
@@ -603,8 +634,8 @@ class SeatConsole:
         return self.lang._(N_("You stay in the game."))
 
     def leave_after_game(self) -> None:
-        """quit after the final scores: the seat leaves at once."""
-        self.link.leave()
+        """quit after the final scores: the seat leaves at once (``leave``, sent last)."""
+        self.link.send({"type": "leave"}, last=True)
         self.say(self.lang._(N_("You left; goodbye.")), keep=False)
         self.exit_code = 0
 

@@ -115,6 +115,8 @@ class JoinConsole(LocalConsole):
     """The keyboard's end of the console core (:class:`~a11y_dominion.console.keyboard.LocalConsole`)
     at a joined seat: ``link`` is the SSH connection to the host (a :class:`~.joinlink.Link`)."""
 
+    following = False  # the language changes as a game server said (lobbyclient.follow_settings)
+
 
 # ------------------------------------------------------------------ the command
 def read_password(prompt: str, stdin=None, stderr=None) -> str:

@@ -1,12 +1,12 @@
-"""join's SSH connection to a host or a game server, and the seat protocol's messages it reads.
+"""join's SSH connection to a host or a game server: the transport of join's end.
 
 :class:`Link` connects with :mod:`asyncssh` (the seat name, or the account's name, is the SSH
 user), checks the host's key against the ones kept (:class:`KnownHosts`, trust on first use),
-logs in with one connection, and reads the host's lines into the console core's inbox, bounded
-and made safe to show. A game server names itself in its SSH version line: it is offered the
-player's own SSH keys (:func:`agent_keys`, :func:`own_keys`), and its lobby and each table's
-seat come in inboxes of their own. ``join``'s command (:mod:`.client`) and the tests use it.
-"""
+logs in with one connection, and hands the host's lines to the console core's inbox, which
+makes them safe to show (:class:`~a11y_dominion.console.core.Inbox`). A game server names
+itself in its SSH version line: it is offered the player's own SSH keys (:func:`agent_keys`,
+:func:`own_keys`), and its lobby and each table's seat come in inboxes of their own
+(:class:`~.lobbyclient.ServerInbox`). ``join``'s command (:mod:`.client`) and the tests use it."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from ..console.core import FLOOD, HOST_LINES_PER_SECOND, MAX_INBOX_BYTES, Inbox
+from ..console.core import HOST_LINES_PER_SECOND, Inbox
 from ..files import BINARY
 from ..i18n import N_, Language
 from ..rules.decisions import Msg
@@ -29,24 +29,15 @@ from .protocol import (
     GAME_SERVER,
     JOIN_CLIENT,
     MAX_FROM_HOST,
-    LineSplitter,
     Rate,
-    TooDeep,
-    TooLong,
     encode,
-    from_host,
-    read_message,
+    lines_of,
     shown_text,
 )
 
 KNOWN_HOSTS_FILE = "known_hosts"
 CONNECT_SECONDS = 15
 INBOX_WAIT_SECONDS = 0.01  # how often the connection looks whether the inbox has room again
-# the host's messages that are lines to show, held to HOST_LINES_PER_SECOND (the others carry the game)
-CHATTER = ("text", "error", "refused")
-KNOWN_TYPES = ("hello", "text", "events", "story", "history", "decide", "refused", "error", "view", "game_over")
-KNOWN_TYPES += ("undone", "export", "lobby")
-SERVER_LINES_PER_SECOND = 200  # lines to show from a game server in any second: a watched game comes as lines
 BANNER_CHARACTERS = 4000  # characters of the server's login messages kept (its sentence in each language)
 
 
@@ -158,26 +149,15 @@ async def agent_keys() -> tuple[Any, list[Any]]:
         return None, []
 
 
-class Received(dict):
-    """A message from the host (:func:`~.protocol.from_host`'s) and ``size``, the bytes of its line."""
-
-    size = 0
-
-
 class Link:
     """The SSH connection to the host and its seat-protocol session, on the event loop
-    the player's console runs on. :meth:`start` connects (or raises :class:`JoinError`) and
-    reads what the host sends into :attr:`inbox` (an :class:`Inbox`) as
-    ``("message", dict)`` (made safe to show: :func:`~.protocol.from_host`),
-    ``("bad", Msg)`` (a line that is not a message, or the one sentence of a flood
-    of lines) and finally ``("closed", None)``; :meth:`send` sends one message.
-
-    Everything taken from the host is bounded: a line at :data:`MAX_FROM_HOST` bytes
-    (dropped as it passes the bound), its nesting at
-    :data:`~.protocol.MAX_DEPTH`, the inbox at :data:`MAX_INBOX` messages and
-    :data:`MAX_INBOX_BYTES` bytes, and the lines to show at :data:`HOST_LINES_PER_SECOND`
-    in any second by ``clock()`` (seconds, :func:`time.monotonic` unless given): the
-    rest are dropped, and the first dropped of a flood is said in one sentence.
+    the player's console runs on: the transport alone. :meth:`start` connects (or raises
+    :class:`JoinError`) and puts each line the host sends into :attr:`inbox`
+    (:meth:`~a11y_dominion.console.core.Inbox.take`, which makes it safe to show and holds the
+    lines to show to its rate, by ``clock()``: seconds, :func:`time.monotonic` unless given),
+    then its end; :meth:`send` sends one message. A line is bounded at :data:`MAX_FROM_HOST`
+    bytes (dropped as it passes the bound), and the connection is read no further while the
+    inbox is full.
 
     The host's key is trusted on first use (``known``, a :class:`KnownHosts`): asyncssh trusts
     a key kept for the host; another key is kept at a first visit (:attr:`first_visit`) and
@@ -190,9 +170,7 @@ class Link:
     (:func:`agent_keys`), then the key files without a passphrase, then those with one, whose
     passphrase ``ask_password(prompt)`` asks once, hidden (:func:`own_keys`); and its login messages
     (banners) are kept, cleaned and cut, as the sentence of a refusal. At a game server the
-    inbox is the lobby's: a table's seat (its ``hello``) comes as ``("seat", Inbox)`` with the
-    table's own inbox, whose messages end with ``("closed", None)`` when the server sends
-    ``lobby``."""
+    inbox is the lobby's (:class:`~.lobbyclient.ServerInbox`), with a table's seat beside it."""
 
     def __init__(
         self,
@@ -219,9 +197,8 @@ class Link:
         self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
         self.known = known
         self.lang = lang
-        self.inbox = Inbox()
-        self.lobby_inbox = self.inbox  # at a game server: the lobby's, beside a table's
-        self.rate = Rate(HOST_LINES_PER_SECOND, clock)
+        self.clock = clock
+        self.inbox = Inbox(Rate(HOST_LINES_PER_SECOND, clock))  # at a game server, the lobby's (from start)
         self.closing = False  # the console is done: the connection stops waiting for room in the inbox
         self.process: Any = None
         self.conn: Any = None  # the SSH connection, from when it is made (its version line is read during the login)
@@ -270,6 +247,10 @@ class Link:
             if self.agent is not None:  # (it signed during the login only)
                 self.agent.close()
                 self.agent = None
+        if self.server:  # the lobby's inbox, and each table's seat its own
+            from .lobbyclient import ServerInbox  # (it imports join's end, which imports this module)
+
+            self.inbox = ServerInbox(self.clock)
         self.reading = asyncio.ensure_future(self._read())
 
     async def _within(self, connecting: Awaitable[Any]) -> Any:
@@ -294,8 +275,6 @@ class Link:
         (:data:`~.protocol.GAME_SERVER`): kept in :attr:`server`."""
         version = str(self.conn.get_extra_info("server_version") or "") if self.conn is not None else ""
         self.server = GAME_SERVER in (version.split(" ", 1) or [""])[0]
-        if self.server:  # a watched game is narrated by the server, as lines
-            self.rate.per_second = SERVER_LINES_PER_SECOND
         return self.server
 
     def _password(self) -> str | None:
@@ -451,108 +430,18 @@ class Link:
         return Msg(N_("Cannot connect to {host} port {port}: {reason}."), reason=str(reason).rstrip("."), **where)
 
     async def _read(self) -> None:
-        splitter = LineSplitter(MAX_FROM_HOST)
-        import asyncssh
-
         try:
-            while True:
-                try:
-                    got = await self.process.stdout.read(65536)
-                except (asyncssh.Error, OSError):
-                    break
-                if not got:
-                    break
-                for line in splitter.feed(got):
-                    self.deliver(line)
-                    while self.full() and not self.closing:
-                        await asyncio.sleep(INBOX_WAIT_SECONDS)
+            async for line in lines_of(self.process.stdout, MAX_FROM_HOST, 65536):
+                self.inbox.take(line)
+                while self.inbox.is_full() and not self.closing:
+                    await asyncio.sleep(INBOX_WAIT_SECONDS)
         finally:
-            self.to_lobby()
-            self.inbox.put(("closed", None))
+            self.inbox.end()
             self.conn.close()
             try:
                 await self.conn.wait_closed()
             except Exception:  # noqa: BLE001 - closing a connection that already broke
                 pass
-
-    def deliver(self, line: str | TooLong) -> None:
-        """Put one line from the host (or a :class:`TooLong`) into the inbox, as a message or
-        one sentence, unless it is a line to show over the rate."""
-        entry = self._take(self._message(line))
-        if entry is None:
-            return
-        if self.server and entry[0] == "message":
-            kind = entry[1]["type"]
-            if kind == "hello" and entry[1].get("lobby") is not True:  # a table's seat: its own inbox
-                self.to_lobby()
-                table = Inbox()
-                self.lobby_inbox.put(("seat", table))
-                self.inbox = table
-            elif kind == "lobby":  # the seat's session is over: the lobby's lines again
-                self.to_lobby()
-                return
-        self.inbox.put(entry)
-
-    def full(self) -> bool:
-        """Whether what waits to be used is at its bound (the connection is read no further
-        meanwhile): the inbox read now, the lobby's, or the tables' waiting in the lobby's
-        (a server that sends seat after seat while none is played), :data:`MAX_INBOX_BYTES` in all."""
-        if self.inbox.is_full() or self.lobby_inbox.is_full():
-            return True
-        waiting = [e[1] for e in self.lobby_inbox.queue if e[0] == "seat" and e[1] is not self.inbox]
-        return bool(waiting) and sum(table.weight for table in waiting) + self.inbox.weight >= MAX_INBOX_BYTES
-
-    def to_lobby(self) -> None:
-        """At a game server: a table's inbox gets ``lobby`` and its end, and the lobby's inbox
-        takes what comes from now on (nothing happens in the lobby)."""
-        if self.inbox is self.lobby_inbox:
-            return
-        self.inbox.put(("message", Received({"type": "lobby"})))
-        self.inbox.put(("closed", None))
-        self.inbox = self.lobby_inbox
-
-    def _take(self, entry: tuple) -> tuple | None:
-        """``entry`` for the inbox, or None when it is a line to show over the rate (the first
-        one dropped of a flood becomes the one sentence that says so)."""
-        kind, item = entry
-        if kind == "message":
-            chatter = item["type"] in CHATTER or item["type"] not in KNOWN_TYPES
-            if item.get("last") is True or item.get("error") == "seat-taken":
-                chatter = False  # why the session ends: always said
-        else:
-            chatter = True
-        if not chatter:
-            return entry
-        said = self.rate.take()
-        if said == "ok":
-            return entry
-        if said == "tell":
-            return ("bad", Msg(FLOOD, n=HOST_LINES_PER_SECOND))
-        return None
-
-    @staticmethod
-    def _message(line: Any) -> tuple:
-        """The inbox entry for one line from the host (or a :class:`TooLong`)."""
-        bad = ("bad", Msg(N_("The host sent a line this program cannot read; it was left out.")))
-        if isinstance(line, TooLong):
-            return bad
-        try:
-            message = read_message(line, MAX_FROM_HOST)
-        except TooDeep:
-            return ("bad", Msg(N_("The host sent a message nested too deep to read; it was left out.")))
-        except ValueError:
-            return bad
-        if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-            return bad
-        safe = Received(from_host(message))
-        safe.size = len(line)
-        return ("message", safe)
-
-    def leave(self) -> None:
-        """Tell the host that the player leaves (the ``leave`` message: they typed quit, not
-        a broken connection), then end this side's input to it. A host older than ``leave``
-        answers ``unknown-type``, which nobody waits for."""
-        self.send({"type": "leave"}, last=True)
 
     def send(self, message: dict[str, Any], last: bool = False) -> None:
         """Send one message to the host; ``last``: nothing more is sent (the end of input

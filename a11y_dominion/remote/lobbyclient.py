@@ -11,7 +11,7 @@ it, and the lobby's lines follow again. A lobby command typed at the table (``wh
 what every player may know.
 
 :class:`~.joinlink.Link` keeps the connection and puts what the server sends into the lobby's
-inbox, or a table's (``("seat", Inbox)`` says that a table's seat begins).
+inbox (:class:`ServerInbox`), or a table's (``("seat", Inbox)`` says that a table's seat begins).
 """
 
 from __future__ import annotations
@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..console.core import Inbox
+from ..console.core import MAX_INBOX_BYTES, Inbox
 from ..i18n import N_
 from .client import JoinConsole
+from .protocol import Rate, Received, TooLong, host_entry
 
 
 def follow_settings(console: JoinConsole, message: dict[str, Any]) -> None:
@@ -33,12 +34,65 @@ def follow_settings(console: JoinConsole, message: dict[str, Any]) -> None:
 
     language, verbosity = message.get("language"), message.get("verbosity")
     if isinstance(language, str) and language in LANGUAGES and language != console.lang.code:
-        console.store.change("language", language)
+        console.following = True  # (the server knows it: nothing is told back)
+        try:
+            console.store.change("language", language)
+        finally:
+            console.following = False
         session = getattr(console.reader, "session", None)
         if isinstance(console, LobbyConsole) and session is not None:
             session.completer = lobby_completer(console)  # Tab's words in the new language
     if verbosity in ("terse", "normal", "verbose") and verbosity != console.holder.verbosity:
         console.store.change("verbosity", verbosity)
+
+
+SERVER_LINES_PER_SECOND = 200  # lines to show from a game server in any second: a watched game comes as lines
+
+
+class ServerInbox(Inbox):
+    """The lobby's inbox at a game server, into which the connection puts every line: a table's
+    seat (its ``hello``) comes as ``("seat", Inbox)`` with the table's own inbox, which takes the
+    messages from then on, with this one's rate (:data:`SERVER_LINES_PER_SECOND`, by ``clock``);
+    the server's ``lobby`` ends that inbox (``lobby``, then ``("closed", None)``), and lines are
+    the lobby's again. :meth:`is_full` counts the tables' inboxes too."""
+
+    def __init__(self, clock: Callable[[], float] | None = None) -> None:
+        super().__init__(Rate(SERVER_LINES_PER_SECOND, clock))
+        self.table: Inbox | None = None  # the seat's inbox, while the server plays a table's seat
+
+    def take(self, line: str | TooLong) -> None:
+        entry = self.held(host_entry(line))
+        if entry is None:
+            return
+        kind = entry[1]["type"] if entry[0] == "message" else None
+        if kind == "hello" and entry[1].get("lobby") is not True:  # a table's seat: its own inbox
+            self.to_lobby()
+            self.table = Inbox(self.rate)
+            self.put(("seat", self.table))
+        elif kind == "lobby":  # the seat's session is over: the lobby's lines again
+            self.to_lobby()
+            return
+        (self.table or self).put(entry)
+
+    def to_lobby(self) -> None:
+        """The table's inbox, when there is one, gets ``lobby`` and its end."""
+        if self.table is not None:
+            self.table.put(("message", Received({"type": "lobby"})))
+            self.table.end()
+            self.table = None
+
+    def end(self) -> None:
+        self.to_lobby()
+        super().end()
+
+    def is_full(self) -> bool:
+        """Whether what waits to be used is at its bound: this inbox, the table's, or the tables'
+        inboxes waiting in this one (a server that sends seat after seat while none is played),
+        :data:`~a11y_dominion.console.core.MAX_INBOX_BYTES` in all."""
+        if super().is_full() or (self.table is not None and self.table.is_full()):
+            return True
+        waiting = [e[1] for e in self.queue if e[0] == "seat" and e[1] is not self.table]
+        return bool(waiting) and sum(t.weight for t in waiting) + (self.table or self).weight >= MAX_INBOX_BYTES
 
 
 class Place:
@@ -49,15 +103,11 @@ class Place:
     def __init__(self, link: Any, inbox: Inbox) -> None:
         self.link = link
         self.inbox = inbox
-        self.rate = link.rate
 
     def send(self, message: dict[str, Any], last: bool = False) -> None:
-        """One message to the server."""
+        """One message to the server; ``last`` is not kept (``leave`` at a table leaves it, and
+        in the lobby logs out: the server ends the session then)."""
         self.link.send(message)
-
-    def leave(self) -> None:
-        """``leave``: at a table, the player leaves it; in the lobby, logs out."""
-        self.link.send({"type": "leave"})
 
     def close(self) -> None:
         """The console is done with this place (the connection stays)."""
@@ -128,7 +178,7 @@ class LobbyConsole(JoinConsole):
 
     def leave_now(self) -> None:
         """The end of piped input: log out."""
-        self.link.leave()
+        self.link.send({"type": "leave"})
         self.exit_code = 0
 
 
@@ -161,6 +211,12 @@ class TableConsole(JoinConsole):
 
     table: int | None = None  # the table's number, as the server's hello says it
 
+    def language_changed(self) -> None:
+        """The player chose a language with ``settings`` at the table: the server is told
+        (``settings``), so the lobby answers in it for the rest of the session, as at an ssh seat."""
+        if not self.following:
+            self.link.send({"type": "settings", "language": self.lang.code})
+
     def receive(self, message: dict[str, Any]) -> bool:
         """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
         number = message.get("table")
@@ -190,7 +246,7 @@ class TableConsole(JoinConsole):
 
     def leave_now(self) -> None:
         """Leave the table (``leave``): the server says where the player is now."""
-        self.link.leave()
+        self.link.send({"type": "leave"})
         self.exit_code = 0
 
     async def quit_game(self) -> None:
@@ -216,7 +272,7 @@ async def play_server(
     from ..console.completion import DecisionCompleter
     from ..console.core import SEAT_COMMANDS
 
-    lobby = make(LobbyConsole, Place(link, link.lobby_inbox))
+    lobby = make(LobbyConsole, Place(link, link.inbox))
     assert isinstance(lobby, LobbyConsole)
     lobby.greeting = lambda: greeting(lobby)
     playing = Playing(lobby)
@@ -236,6 +292,7 @@ async def play_server(
         if session is not None:
             table.completer = session.completer = DecisionCompleter(table.seen, table.lang, commands=SEAT_COMMANDS)
         await table.run()
+        follow_settings(lobby, {"language": table.lang.code})  # (a language chosen at the table)
         playing.console = lobby
         if session is not None:
             session.completer = lobby_completer(lobby)

@@ -130,14 +130,14 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
-from typing import Any, Protocol
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 from ..files import JsonRefused, bounded_json
 from ..i18n import N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
-from ..textinput import buy_refusal, drop_sequences, printable
+from ..textinput import buy_refusal, drop_sequences, printable, short
 from ..view import event_data, redact_all
 from .coalesce import Coalesced
 
@@ -159,16 +159,19 @@ def encode(message: dict) -> str:
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
-def msg_data(message: Any) -> dict:
-    """A sentence (a :class:`Msg`, or plain text) as ``{"msg": template, "args": fields}``,
-    so the other side can say it in its own language (:func:`msg_from_data`)."""
+def sentence(message: Any) -> dict[str, Any]:
+    """A sentence (a :class:`Msg`, or plain text) as the fields of a message that says it:
+    ``message``, ``{"msg": template, "args": fields}``, so the other side can say it in its own
+    language (:func:`msg_from_data`), and ``text``, the sentence in English."""
     if isinstance(message, Msg):
-        return {"msg": message.template, "args": {k: _encode(v) for k, v in message.args.items()}}
-    return {"msg": str(message), "args": {}}
+        data = {"msg": message.template, "args": {k: _encode(v) for k, v in message.args.items()}}
+    else:
+        data = {"msg": str(message), "args": {}}
+    return {"message": data, "text": str(message)}
 
 
 def msg_from_data(data: Any) -> Msg:
-    """The :class:`Msg` for :func:`msg_data`'s form; raises ValueError for other data."""
+    """The :class:`Msg` of :func:`sentence`'s ``message``; raises ValueError for other data."""
     from ..rules.decisions import _decode
 
     if not isinstance(data, dict) or not isinstance(data.get("msg"), str) or not isinstance(data.get("args"), dict):
@@ -298,6 +301,32 @@ def from_host(data: Any, known: frozenset | None = None) -> Any:
     return out
 
 
+class Received(dict):
+    """A message from the host (:func:`from_host`'s) and ``size``, the bytes of its line."""
+
+    size = 0
+
+
+def host_entry(line: str | TooLong) -> tuple[str, Any]:
+    """The console's inbox entry for one line from the host (a :class:`TooLong` for one over
+    :data:`MAX_FROM_HOST` bytes): ``("message", Received)``, made safe to show (:func:`from_host`),
+    or ``("bad", Msg)``, the one sentence of a line that is no message."""
+    bad = ("bad", Msg(N_("The host sent a line this program cannot read; it was left out.")))
+    if isinstance(line, TooLong):
+        return bad
+    try:
+        message = read_message(line, MAX_FROM_HOST)
+    except TooDeep:
+        return ("bad", Msg(N_("The host sent a message nested too deep to read; it was left out.")))
+    except ValueError:
+        return bad
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return bad
+    safe = Received(from_host(message))
+    safe.size = len(line)
+    return ("message", safe)
+
+
 class TooLong:
     """What :class:`LineSplitter` gives for a line over its limit (the line itself is dropped)."""
 
@@ -339,40 +368,25 @@ class LineSplitter:
         return out
 
 
-class SeatOutlet(Protocol):
-    """Where a :class:`~.seat.RemoteSeat` sends what its player is told, when it
-    does not narrate it as lines itself (its ``outlet`` is None: a terminal)."""
+async def lines_of(stream: Any, limit: int = MAX_MESSAGE, size: int = 8192) -> AsyncIterator[str | TooLong]:
+    """The lines read from ``stream`` (an asyncssh process's ``stdin``, or ``stdout`` at the
+    player's program), each at most ``limit`` bytes (:class:`LineSplitter`: a
+    :class:`TooLong` for one over it), ``size`` characters read at a time, until the input
+    ends or the connection breaks (a terminal's size, a break or a signal are no input)."""
+    import asyncssh
 
-    def text(self, text: str, last: bool = False) -> None:
-        """A line from the host (lobby, joins, goodbye), in the seat's language; ``last``:
-        the session's last line, which says why it ends."""
-
-    def game_over(self) -> None:
-        """The final scores, once (also to a session that comes back after the game)."""
-
-    def events(self, events: list) -> int:
-        """The seat's redacted events, in order; returns how many were sent."""
-
-    def decide(self, decision: Decision, view: Any) -> None:
-        """The decision to answer, with the seat's own view."""
-
-    def resend(self) -> None:
-        """Send the seat's open question again (the player came back with a new session)."""
-        seat = self.seat
-        d = self.host.table.game.pending
-        waiting = seat.waiting
-        if d is not None and d is seat.decision and waiting is not None and not waiting.done():
-            self.decide(d, self.host.table.view(seat.name))
-
-    def refused(self, decision: Decision, message: Any) -> None:
-        """The table refused the answer (a :class:`Msg`); the decision is asked again."""
-
-    def undone(self, player: str, events: list, view: Any) -> None:
-        """``player`` took back an answer that made ``events`` (redacted); ``view``: the seat's view now."""
-
-    def story(self, upto: int | None = None) -> None:
-        """Send the events the seat's player heard from the start of the game (a session
-        took the seat): the first ``upto`` of those the seat was told (None: all)."""
+    splitter = LineSplitter(limit)
+    while True:
+        try:
+            got = await stream.read(size)
+        except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
+            continue
+        except (asyncssh.Error, UnicodeDecodeError, OSError):
+            return
+        if not got:
+            return
+        for line in splitter.feed(got):
+            yield line
 
 
 ERRORS = {
@@ -471,11 +485,15 @@ class ProtocolOutlet:
         elif self.write is not None:
             self.write(encode(message))
 
-    # ------------------------------------------------------------ the seat's side (SeatOutlet)
+    # ------------------------------------------------------------ the seat's side
     def text(self, text: str, last: bool = False) -> None:
+        """A line from the host (lobby, joins, goodbye), in the seat's language; ``last``:
+        the session's last line, which says why it ends."""
         self.send({"type": "text", "text": text, **({"last": True} if last else {})})
 
     def events(self, events: list) -> int:
+        """The seat's redacted events, in order (``asks``: its own question comes next);
+        returns how many were sent."""
         d = self.host.table.game.pending  # its question comes next: the program says the news with its prompt
         asks = {"asks": True} if d is not None and d.player == self.seat.name else {}
         self.send({"type": "events", "events": [event_data(e) for e in events], **asks})
@@ -494,6 +512,7 @@ class ProtocolOutlet:
         self.send({**over, "view": view.to_data()})
 
     def decide(self, decision: Decision, view: Any) -> None:
+        """The decision to answer, with the seat's own view."""
         self.decision_id += 1
         step = len(self.host.table.game.answers)
         data = {"decision": decision.to_data(), "view": view.to_data(), "step": step}
@@ -508,7 +527,8 @@ class ProtocolOutlet:
             self.decide(d, self.host.table.view(seat.name))
 
     def refused(self, decision: Decision, message: Any) -> None:
-        self.send({"type": "refused", "id": self.decision_id, "message": msg_data(message), "text": str(message)})
+        """The table refused the answer (a :class:`Msg`); the decision is asked again."""
+        self.send({"type": "refused", "id": self.decision_id, **sentence(message)})
 
     def undone(self, player: str, events: list, view: Any) -> None:
         """``player`` took back an answer that made ``events`` (redacted for this seat)."""
@@ -539,7 +559,7 @@ class ProtocolOutlet:
     def error(self, code: str, **fields: Any) -> None:
         """Send the ``error`` message ``code`` (a key of :data:`ERRORS`) with its fields."""
         message = Msg(ERRORS[code], **fields)
-        self.send({"type": "error", "error": code, "message": msg_data(message), "text": str(message)})
+        self.send({"type": "error", "error": code, **sentence(message)})
 
     def received(self, line: Any) -> None:
         """One line from the player (or a :class:`TooLong`): used, or answered with an error;
@@ -564,7 +584,7 @@ class ProtocolOutlet:
         :attr:`rate`): used, or answered with an error."""
         kind = message["type"]
         if kind not in FIELDS:
-            self.error("unknown-type", type=_short(kind))
+            self.error("unknown-type", type=short(kind, 40))
             return
         if not set(message) <= FIELDS[kind]:
             self.error("bad-fields", type=kind, fields=", ".join(sorted(FIELDS[kind])))
@@ -589,8 +609,7 @@ class ProtocolOutlet:
         if kind == "undo":
             why = self.host.undo(self.seat.name)
             if why is not None:
-                refusal = {"type": "refused", "undo": True, "id": self.decision_id}
-                self.send({**refusal, "message": msg_data(why), "text": str(why)})
+                self.send({"type": "refused", "undo": True, "id": self.decision_id, **sentence(why)})
             return
         self.answer(message)
 
@@ -605,7 +624,7 @@ class ProtocolOutlet:
             return
         got = message.get("id", self.decision_id)
         if got != self.decision_id:
-            self.error("stale", got=_short(json.dumps(got)), want=self.decision_id)
+            self.error("stale", got=short(json.dumps(got), 40), want=self.decision_id)
             return
         keys = message.get("keys")
         try:
@@ -656,12 +675,6 @@ def _pieces(items: list, kind: str, field: str, most: int = MAX_MESSAGE) -> list
     return pieces
 
 
-def _short(text: str, most: int = 40) -> str:
-    from ..textinput import short
-
-    return short(text, most)
-
-
 def hello(host, name: str) -> dict:
     """The first message of a session: the protocol's version, the seat, the players and the
     table's hint policy (the host's hints setting; the medium bot, as at the host's own seats)."""
@@ -687,88 +700,15 @@ def session_for(host, process):
     return terminal_session(host, process)
 
 
-class OpenSeat:
-    """A seat taken by a seat-protocol session (:func:`open_seat`): the table's ``seat``,
-    the ``outlet`` its messages go through and the ``held`` seat of the session."""
-
-    def __init__(self, seat: Any, outlet: ProtocolOutlet, held: Any) -> None:
-        self.seat = seat
-        self.outlet = outlet
-        self.held = held
-
-
-def open_seat(
-    host,
-    user: str,
-    session: Any,
-    deliver: Callable[[dict[str, Any]], None],
-    language: Any = None,
-    verbosity: Any = None,
-    quiet: bool = False,
-    own: bool = False,
-) -> OpenSeat | None:
-    """Start a seat-protocol ``session`` of ``user`` at ``host``: say hello through ``deliver``
-    (which takes each message as data: :class:`ProtocolOutlet`), admit the player and take the
-    seat. ``language`` (en or nl) and ``verbosity`` (terse, normal or verbose) are the player's,
-    as their program tells them; anything else is left out; ``quiet`` as for the host's ``join``;
-    ``own``: the seat at the host's own computer, which no login can take (its name is the host's
-    ``local``, or ``user`` among its ``locals``). Returns the seat taken, or None when the host
-    refuses it (its ``seat-taken`` error delivered). Shared by
-    :func:`protocol_session` and :class:`~.seatlink.HostLink`."""
-    from .seat import VERBOSITIES
-
-    name = host.own_seat(user) if own else host.seat_name(user)
-    deliver(hello(host, name or user))  # the seat's own name, however it was typed
-    refusal = host.admit(user, own)
-    if refusal is not None:
-        deliver({"type": "error", "error": "seat-taken", "message": msg_data(refusal), "text": refusal})
-        return None
-    seat = host.people[name]
-    code = language if isinstance(language, str) and language in ("en", "nl") and language != seat.lang.code else None
-    verbosity = verbosity if verbosity in VERBOSITIES and verbosity != seat.verbosity else None
-    if code is not None or verbosity is not None:
-        # the host's lines in the player's language, and the history it keeps for the seat as the
-        # player's program narrates (the narration the player hears is the program's own)
-        seat.settings(language=code, verbosity=verbosity)
-    outlet = ProtocolOutlet(host, seat, deliver=deliver)
-    held = host.join(user, session, outlet=outlet, quiet=quiet)  # (the outlet gets the seat's story first)
-    seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
-    return OpenSeat(seat, outlet, held)
-
-
-def close_seat(host, user: str, session: Any, opened: OpenSeat) -> None:
-    """End the seat-protocol ``session`` of ``user`` that :func:`open_seat` opened: the seat
-    keeps no outlet of it (unless a new session holds the seat), and the host hears the
-    player go, as one who typed quit after a ``leave``, else as a broken connection."""
-    if opened.held.holds() and opened.seat.outlet is opened.outlet:
-        opened.seat.outlet = None
-    host.leave(user, session, quit=opened.outlet.left)
-
-
-class _Held:
-    """A seat-protocol session as the host holds it: its SSH ``process`` and what is still to
-    be written to it (``out``, a :class:`~.coalesce.Coalesced`). :meth:`exit` (the host ends
-    the session: the game is over, a newer login took the seat) writes that first."""
-
-    def __init__(self, process: Any, out: Coalesced) -> None:
-        self.process = process
-        self.out = out
-
-    def exit(self, status: int) -> None:
-        """Write what is still to be written, then end the session with the exit ``status``."""
-        self.out.flush()
-        self.process.exit(status)
-
-
 async def protocol_session(host, process) -> None:
     """One SSH session speaking the seat protocol (``process``: asyncssh's
     :class:`~asyncssh.SSHServerProcess`) for the seat of its user in ``host``,
-    until the game ends or the player leaves. The session's environment may
-    name the seat's language (:data:`ENV_LANGUAGE`: en or nl) and verbosity
-    (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
+    until the game ends or the player leaves (a :class:`~.seatlink.WireLink`). The
+    session's environment may name the seat's language (:data:`ENV_LANGUAGE`: en or nl)
+    and verbosity (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
     import asyncssh
 
-    name = process.get_extra_info("username")
+    from .seatlink import WireLink  # (seatlink imports this module)
 
     def send(text: str) -> None:
         try:
@@ -777,34 +717,25 @@ async def protocol_session(host, process) -> None:
             pass
 
     out = Coalesced(send)  # the messages of one step of the event loop in one write (one SSH packet)
-    session = _Held(process, out)
+
+    def end(status: int = 0) -> None:  # (what is still to be written first)
+        out.flush()
+        try:
+            process.exit(status)
+        except Exception:  # noqa: BLE001 - a session that already went
+            pass
+
     env = process.env or {}
-    language, verbosity = env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY)
-    opened = open_seat(host, name, session, lambda m: out.write(encode(m)), language, verbosity)
-    if opened is None:
-        session.exit(1)
+    name = process.get_extra_info("username")
+    link = WireLink(host, name, out.write, env.get(ENV_LANGUAGE), env.get(ENV_VERBOSITY), quiet=False)
+    link.on_exit = end  # the host ends the session: the game is over, a newer login took the seat
+    if not link.open():
+        end(1)
         return
-    outlet = opened.outlet
-    splitter = LineSplitter()
     try:
-        while not host.stopped.is_set():
-            try:
-                got = await process.stdin.read(8192)
-            except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except (asyncssh.Error, UnicodeDecodeError, OSError):
-                break
-            if not got:  # the end of input: the player left
-                break
-            for line in splitter.feed(got):
-                try:
-                    outlet.received(line)
-                except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
-                    host.fault(name, e)
-                if outlet.left:
-                    break
-            if outlet.left:  # the player typed quit: as at a terminal seat, not a broken connection
+        async for line in lines_of(process.stdin):  # (to the end of input: the player left)
+            if host.stopped.is_set() or link.used(line):  # leave: as quit at a terminal seat
                 break
     finally:
-        close_seat(host, name, session, opened)
-        out.flush()  # (before the channel closes)
+        link.close()  # (a broken connection: the host keeps the seat for the player's return)
+        end()

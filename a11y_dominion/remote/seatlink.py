@@ -11,6 +11,10 @@ SSH terminal and a joined seat behave alike.
 The host's messages are handed over as the data they are, without JSON and without
 :func:`~.protocol.from_host`'s cleaning: they never cross the network, and what the host
 puts in them from the network (a player's name, a line of chat) it cleaned when it came.
+
+A :class:`WireLink` takes a seat the same way for a ``join`` program at the other end of an
+SSH channel: the host's ``seat-protocol`` sessions and a game server's tables write its
+messages to the channel as JSON lines.
 """
 
 from __future__ import annotations
@@ -19,7 +23,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..console.core import Inbox
-from .protocol import OpenSeat, close_seat, encode, open_seat
+from .protocol import ProtocolOutlet, TooLong, encode, hello, sentence
+
+
+class OpenSeat:
+    """A seat taken by a link (:meth:`HostLink.open`): the table's ``seat``, the ``outlet`` its
+    messages go through and the ``held`` seat of the session."""
+
+    def __init__(self, seat: Any, outlet: ProtocolOutlet, held: Any) -> None:
+        self.seat, self.outlet, self.held = seat, outlet, held
 
 
 class HostLink:
@@ -52,15 +64,32 @@ class HostLink:
         self.on_exit: Callable[[], None] | None = None  # called when the host ends the session
 
     def open(self) -> bool:
-        """Say hello and take the seat, as a ``seat-protocol`` session does; False when the
+        """Say hello, admit the player and take the seat (the seat's own name, however it was
+        typed; the own seat is the host's ``local``, or the user among its ``locals``, which no
+        login can take), the seat narrating in the player's language and verbosity when they
+        are the game's (the host's lines, and the history it keeps for the seat); False when the
         host refuses it (its ``seat-taken`` error and the end are in the inbox)."""
-        self.opened = open_seat(
-            self.host, self.user, self, self._deliver, self.language, self.verbosity, quiet=self.quiet, own=self.own
-        )
-        if self.opened is None:
+        from ..i18n import LANGUAGES
+        from .seat import VERBOSITIES
+
+        host, user = self.host, self.user
+        name = host.own_seat(user) if self.own else host.seat_name(user)
+        self._deliver(hello(host, name or user))
+        refusal = host.admit(user, self.own)
+        if refusal is not None:
+            self._deliver({"type": "error", "error": "seat-taken", **sentence(refusal)})
             self.closed = True
             self.inbox.put(("closed", None))
             return False
+        seat = host.people[name]
+        code = self.language if self.language in LANGUAGES and self.language != seat.lang.code else None
+        verbosity = self.verbosity if self.verbosity in VERBOSITIES and self.verbosity != seat.verbosity else None
+        if code is not None or verbosity is not None:
+            seat.settings(language=code, verbosity=verbosity)
+        outlet = ProtocolOutlet(host, seat, deliver=self._deliver)
+        held = host.join(user, self, outlet=outlet, quiet=self.quiet)  # (the outlet gets the seat's story first)
+        seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
+        self.opened = OpenSeat(seat, outlet, held)
         return True
 
     def _deliver(self, message: dict[str, Any]) -> None:
@@ -71,19 +100,30 @@ class HostLink:
     def send(self, message: dict[str, Any], last: bool = False) -> None:
         """One message to the host, read as a line of a ``seat-protocol`` session; ``last``
         (or a ``leave``): the session ends after it."""
-        opened = self.opened
-        if self.closed or opened is None:
-            return
-        try:
-            opened.outlet.received(encode(message).rstrip("\n"))
-        except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
-            self.host.fault(opened.held.name, e)
-        if last or opened.outlet.left:
+        if self.outlet is not None and (self.used(encode(message).rstrip("\n")) or last):
             self.close()
 
-    def leave(self) -> None:
-        """The player leaves (``quit``): the host treats the seat as one whose player typed quit."""
-        self.send({"type": "leave"}, last=True)
+    @property
+    def outlet(self) -> ProtocolOutlet | None:
+        """The seat's outlet while this link holds it (None once closed)."""
+        return None if self.closed or self.opened is None else self.opened.outlet
+
+    def used(self, message: dict[str, Any] | str | TooLong) -> bool:
+        """One message from the player's program to the seat (read and counted by its session),
+        or one line it sent (a str, or a :class:`~.protocol.TooLong`), read here by the seat's
+        outlet; every fault is answered with one ``error``. True when it was ``leave``."""
+        outlet = self.outlet
+        if outlet is None:
+            return False
+        try:
+            if isinstance(message, dict):
+                outlet.use(message)
+            else:
+                outlet.received(message)
+        except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
+            assert self.opened is not None
+            self.host.fault(self.opened.held.name, e)
+        return bool(outlet.left)
 
     def close(self) -> None:
         """End the session: the host hears the player go (a quit after ``leave``); the end
@@ -91,8 +131,11 @@ class HostLink:
         if self.closed:
             return
         self.closed = True
-        if self.opened is not None:
-            close_seat(self.host, self.user, self, self.opened)
+        opened = self.opened
+        if opened is not None:  # the seat keeps no outlet of this session (unless a new one holds it)
+            if opened.held.holds() and opened.seat.outlet is opened.outlet:
+                opened.seat.outlet = None
+            self.host.leave(self.user, self, quit=opened.outlet.left)  # a quit after leave, else a broken connection
         self.inbox.put(("closed", None))
 
     def exit(self, status: int = 0) -> None:
@@ -104,3 +147,35 @@ class HostLink:
             self.inbox.put(("closed", None))
             if self.on_exit is not None:
                 self.on_exit()
+
+
+class WireLink(HostLink):
+    """The seat protocol between a table (``host``, a :class:`~.room.TableRoom`) and a ``join``
+    program over SSH, at a ``host`` (:func:`~.protocol.protocol_session`) or a game server's table
+    (:mod:`a11y_dominion.server.joined`): what the table sends its seat is written to the channel
+    as its JSON line (``write``), and the program's messages are used by the seat's outlet
+    (:meth:`used`). ``number``: the table's number at a server, added to the seat's hello;
+    ``quiet`` as for :class:`HostLink`."""
+
+    def __init__(
+        self,
+        host: Any,
+        user: str,
+        write: Callable[[str], None],
+        language: str | None,
+        verbosity: str | None,
+        number: int | None = None,
+        quiet: bool = True,
+    ) -> None:
+        super().__init__(host, user, language, verbosity, quiet=quiet)
+        self.write = write
+        self.number = number
+
+    def _deliver(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.number is not None:  # the first message, the seat's hello: with the table's number
+            if message.get("type") == "hello":
+                message = {**message, "table": self.number}
+            self.number = None
+        self.write(encode(message))

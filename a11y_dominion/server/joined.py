@@ -17,7 +17,10 @@ within version 2 of the seat protocol:
   a ``lobby`` message there is a lobby command typed at the table (``who``, ``tell``, ``tables``);
 - ``{"type": "lobby"}`` from the server says the seat's session is over (the player left,
   or the game ended and the table closed): lines typed are the lobby's again;
-- ``leave`` in the lobby logs out.
+- ``leave`` in the lobby logs out;
+- ``{"type": "settings", "language": CODE}``: the player chose the language with the game's
+  ``settings`` at a table's seat; the lobby answers in it for the rest of the session, as at an
+  ssh seat (the account's own settings stay).
 
 Nothing received is trusted: a line over :data:`~a11y_dominion.remote.protocol.MAX_MESSAGE`
 bytes is dropped as it comes, a line's nesting is bounded, at most
@@ -39,17 +42,15 @@ from ..remote.protocol import (
     ENV_VERBOSITY,
     JOIN_CLIENT,
     LINES_PER_SECOND,
-    MAX_MESSAGE,
     PROTOCOL_VERSION,
-    LineSplitter,
-    ProtocolOutlet,
     Rate,
     TooLong,
     encode,
-    msg_data,
+    lines_of,
     read_line,
+    sentence,
 )
-from ..remote.seatlink import HostLink
+from ..remote.seatlink import WireLink
 from ..rules.decisions import Msg
 from .lobby import Person, logged_in
 from .store import Account
@@ -68,9 +69,10 @@ ERRORS = {
     "bad-lobby": N_("The text of a lobby message is the line typed, as a string."),
     "not-seated": N_("You sit at no table now; that message is for a table's seat. Type help for the lobby."),
     "unknown-lobby-type": N_(
-        "{type} is not a message type here; the types are lobby and leave, and at a table's seat "
+        "{type} is not a message type here; the types are lobby, settings and leave, and at a table's seat "
         "answer, view, say, undo and export too."
     ),
+    "bad-settings": N_("A settings message from join has only its language, one of {languages}."),
 }
 
 
@@ -89,45 +91,6 @@ def where(process: Any, name: str) -> dict[str, Any]:
     local = process.get_extra_info("sockname") or ("", 0)
     host, port = str(local[0]), int(local[1])
     return {"port": port, "player": name, "host": f"[{host}]" if ":" in host else host}
-
-
-class WireLink(HostLink):
-    """The seat protocol between a table (a :class:`~a11y_dominion.remote.room.TableRoom`) and a
-    ``join`` program over SSH: what the table sends its seat is written to the channel as it is
-    (``write``), and the program's lines are read by the seat's outlet (:meth:`received`)."""
-
-    def __init__(
-        self, room: Any, user: str, write: Any, language: str | None, verbosity: str | None, number: int | None = None
-    ) -> None:
-        super().__init__(room, user, language, verbosity, quiet=True)
-        self.write = write
-        self.number = number  # the table's number, added to the seat's hello
-
-    def _deliver(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        if self.number is not None:  # the first message, the seat's hello: with the table's number
-            if message.get("type") == "hello":
-                message = {**message, "table": self.number}
-            self.number = None
-        self.write(encode(message))
-
-    @property
-    def outlet(self) -> ProtocolOutlet | None:
-        """The seat's outlet while this link holds it (None once closed)."""
-        return None if self.closed or self.opened is None else self.opened.outlet
-
-    def used(self, message: dict[str, Any]) -> bool:
-        """One message from the program to the seat, read and counted by :meth:`JoinSession._line`;
-        True when it was ``leave`` (the player left the table)."""
-        opened = self.opened
-        if self.closed or opened is None:
-            return False
-        try:
-            opened.outlet.use(message)
-        except Exception as e:  # noqa: BLE001 - one bad message must not end the player's session
-            self.host.fault(opened.held.name, e)
-        return bool(opened.outlet.left)
 
 
 class JoinSession:
@@ -187,7 +150,7 @@ class JoinSession:
         from ..remote.protocol import ERRORS as SEAT_ERRORS
 
         message = Msg(ERRORS.get(code) or SEAT_ERRORS[code], **fields)
-        self.send({"type": "error", "error": code, "message": msg_data(message), "text": str(message)})
+        self.send({"type": "error", "error": code, **sentence(message)})
 
     def goodbye(self, sentence: str, **fields: object) -> None:
         """Say ``sentence`` (an English template, filled with ``fields``) in the player's language
@@ -291,7 +254,7 @@ class JoinSession:
                 **where(self.process, name),
             )
         self.send({"type": "hello", "protocol": PROTOCOL_VERSION, "seat": name, "players": [], "people": []})
-        self.send({"type": "error", "error": "seat-taken", "message": msg_data(said), "text": str(said)})
+        self.send({"type": "error", "error": "seat-taken", **sentence(said)})
         self.exit(1)
 
     async def _lobby(self, account: Account) -> None:
@@ -335,22 +298,10 @@ class JoinSession:
 
     async def _read(self, person: Person) -> None:
         """Read the program's lines until it goes, logs out or the session is ended."""
-        import asyncssh
-
-        splitter = LineSplitter(MAX_MESSAGE)
-        while not self.ended:
-            try:
-                got = await self.process.stdin.read(8192)
-            except (asyncssh.TerminalSizeChanged, asyncssh.BreakReceived, asyncssh.SignalReceived):
-                continue
-            except (asyncssh.Error, UnicodeDecodeError, OSError):
+        async for line in lines_of(self.process.stdin):
+            if self.ended:
                 return
-            if not got:
-                return
-            for line in splitter.feed(got):
-                if self.ended:
-                    return
-                await self._line(person, line)
+            await self._line(person, line)
 
     async def _line(self, person: Person, line: str | TooLong) -> None:
         """One line from the program: a lobby line, a message of the seat, or an error. At a
@@ -372,6 +323,9 @@ class JoinSession:
             if held.used(message):  # the player left the table (after the final scores, at once)
                 self.server.tables.left_game(person)
             return
+        if kind == "settings":
+            self._language(person, message)
+            return
         if kind == "leave":
             if self.watching is not None:
                 self.server.tables.unwatch(person)
@@ -392,6 +346,23 @@ class JoinSession:
             return
         rate.give_back()  # (a typed line counts against the account's lines, as at ssh)
         await self._typed(person, text[:MAX_LOBBY_LINE])
+
+    def _language(self, person: Person, message: dict[str, Any]) -> None:
+        """``settings`` from the program: the player chose ``language`` (a code) with the game's
+        ``settings`` at a table's seat; it is this session's from now on, for the lobby's answers,
+        the seat's lines and the seats it takes later, as at an ssh seat; the account's own
+        settings stay as they are. Another field or language: the ``error`` ``bad-settings``."""
+        from ..i18n import LANGUAGES
+
+        code = message.get("language")
+        if set(message) != {"type", "language"} or not isinstance(code, str) or code not in LANGUAGES:
+            self.error("bad-settings", languages=", ".join(LANGUAGES))
+            return
+        person.settings = {**person.settings, "language": code}
+        self.lang, self.language = person.lang, code
+        opened = self.held.opened if self.held is not None and not self.held.closed else None
+        if opened is not None and opened.seat.lang.code != code:
+            opened.seat.settings(language=code)  # (the history the table keeps for the seat, its lines)
 
     async def _typed(self, person: Person, text: str) -> None:
         """A line typed in the lobby, at a table's seat (a lobby command) or while watching."""
