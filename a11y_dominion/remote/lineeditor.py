@@ -1,4 +1,4 @@
-"""A light line editor for a plain SSH terminal (screen-reader mode).
+"""A light line editor for an SSH terminal, with plain or rich output.
 
 :class:`LineEditor` reads one typed line at a time from the text a terminal sends,
 after :class:`~a11y_dominion.lineinput.InputFilter` cleaned it (escape sequences that

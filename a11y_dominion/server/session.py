@@ -40,19 +40,6 @@ if TYPE_CHECKING:
     from .ssh import GameServer
 
 
-def _unshown_position(_i: int) -> int:
-    return 0
-
-
-class _Unshown:
-    """A prompt_toolkit input processor that shows none of the typed text (a password)."""
-
-    def apply_transformation(self, transformation_input: Any) -> Any:
-        from prompt_toolkit.layout.processors import Transformation
-
-        return Transformation([], source_to_display=_unshown_position, display_to_source=_unshown_position)
-
-
 class LobbySeat:
     """What the terminal session reads of its player while in the lobby: the language, the
     verbosity, the name shown, the typed lines' history and the completion of commands."""
@@ -95,7 +82,7 @@ class ServerSession(TerminalSession):
     """The session of one SSH login to ``server`` (a :class:`~.ssh.GameServer`)."""
 
     def __init__(self, server: GameServer, process: Any) -> None:
-        super().__init__(server, process)  # type: ignore[no-untyped-call]
+        super().__init__(server, process)
         self.server = server
         self.held: Any = None  # the link to the table's seat (a HostLink) while the session sits there
         self.lobby_seat: LobbySeat | None = None  # the lobby's seat, while the session is at a table's
@@ -127,7 +114,7 @@ class ServerSession(TerminalSession):
         if self.held is None and self.watching is None:
             self.lobby_seat = self.seat
         self.watching = self.seat = watcher
-        self._in_context(self._new_prompt)
+        self._soon(self._new_prompt)
         self.changed()
 
     def to_lobby(self) -> None:
@@ -143,7 +130,7 @@ class ServerSession(TerminalSession):
         self.table_number = None
         if self.lobby_seat is not None:
             self.seat = self.lobby_seat
-        self._in_context(self._new_prompt)
+        self._soon(self._new_prompt)
         self.changed()
 
     def goodbye(self, sentence: str, **fields: object) -> None:
@@ -187,19 +174,14 @@ class ServerSession(TerminalSession):
         from ..console.display import LineCleared
 
         (say or self.say)(text)
-        prompt, editor = self._prompt, self._editor
-        shown = None
+        editor = self._editor
         # nothing at all is echoed, as at ssh's own password question: a star a character
         # would be read out, "star, star, star", by a screen reader
-        if prompt is not None and hidden:
-            shown, prompt.input_processors = prompt.input_processors, [_Unshown()]
         if editor is not None:
             editor.hidden = hidden
         try:
-            got = await (self._line() if cancel else self._read())  # type: ignore[no-untyped-call]
+            got = await (self._line() if cancel else self._read())
         finally:
-            if prompt is not None and hidden:
-                prompt.input_processors = shown
             if editor is not None:
                 editor.hidden = False
         if got is None or got is LEAVE:
@@ -294,7 +276,7 @@ class ServerSession(TerminalSession):
             if self.held is not None:  # at a table's seat
                 await self._at_table(person)
                 continue
-            got = await self._read()  # type: ignore[no-untyped-call]
+            got = await self._read()
             if got is None:
                 return
             if self.held is not None or isinstance(got, Arrived):  # (it took a seat meanwhile)
