@@ -33,7 +33,6 @@ packet: asyncssh sends an empty packet before each packet it encrypts).
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -43,16 +42,12 @@ from ..console.display import Arrived, LineCleared, cleared_text, completer_lang
 from ..console.keys import KeyCommand
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter
-from ..textinput import drop_sequences
-from .lineeditor import LineEditor, Typed, command_keys
+from .lineeditor import TerminalLines, command_keys
 from .seat import MAX_LINE, VERBOSITIES, HostedSettings, clean, language_of, typed_line, verbosity_of
 
 KNOWN_COMMANDS = (None, "", "--plain", "--rich", "plain", "rich")  # the SSH commands that start the game session
 RICH_COMMANDS = ("--rich", "rich")
 LEAVE = object()  # the prompt ended with Ctrl+D on an empty line
-
-BARE_LF = re.compile(r"(?<!\r)\n")
-TYPEAHEAD_MOST = 8 * (MAX_LINE + 1)  # characters typed ahead of the light editor's next line that are kept
 
 
 def color_system(term: str | None, env: Any) -> str | None:
@@ -76,7 +71,7 @@ class _Sink:
         self.session = session
 
     def write(self, text: str) -> int:
-        self.session._queue(text)
+        self.session.queue(text)
         return len(text)
 
     def flush(self) -> None:
@@ -123,7 +118,7 @@ class _Keys:
     async def read_async(self, message: str, default: str = "") -> Any:
         session = self.session
         head, session.message = "", clean(message)
-        if session._editor is not None:  # at a line editor a question's last sentence alone is the prompt
+        if session.editor is not None:  # at a line editor a question's last sentence alone is the prompt
             head, session.message = split_prompt(session.message)
         if head:
             session.write(head + "\n")
@@ -165,14 +160,15 @@ class _SeatConsole(SeatConsole):
         await (self.leaving() if self.leaving is not None else super().quit_game())
 
 
-class TerminalSession:
+class TerminalSession(TerminalLines):
     """One SSH session of a player at a terminal, over ``process`` (asyncssh's
     :class:`~asyncssh.SSHServerProcess`, as the host serves the seat protocol on the same
     server), for the seat of ``host`` (a :class:`~a11y_dominion.remote.host.GameHost`)
     named by the SSH user, until the game ends or the player leaves (then
-    ``host.leave(name, session)``)."""
+    ``host.leave(name, session)``): its lines are a :class:`~.lineeditor.TerminalLines`."""
 
     def __init__(self, host: Any, process: Any) -> None:
+        super().__init__(process.get_terminal_type() is not None, MAX_LINE)
         self.host = host
         self.process = process
         self.name: str | None = None
@@ -184,22 +180,10 @@ class TerminalSession:
         # one character past the limit: the line was cut; a pasted line break is an Enter
         self.filter = InputFilter(max_line=MAX_LINE, tell_cut=True, paste_enters=True)
         self.console: SeatConsole | None = None  # the console core of the seat, once seated
-        self.message: str | None = None  # the prompt the console core reads a line after
         self._joined = False  # the first question is answered: typed lines go to the seat's history
         self._task: asyncio.Task[None] | None = None  # the session's own
         self._reading: asyncio.Task[Any] | None = None  # the task waiting for a typed line
-        self._waiting: asyncio.Future[Any] | None = None  # the line being read (stop() ends it)
-        self._editor: LineEditor | None = None  # the line editor, at a terminal
-        self._typeahead = ""  # cleaned text typed while no line is read, for the next line
-        self._lines: asyncio.Queue[str] | None = None  # typed lines, without a terminal
-        self._partial = ""  # the line being typed, without a terminal
-        self._prompt_drawn = False  # without a terminal: "Ann> " was written last
         self._ended: int | None = None  # the exit status, once the host ends the session
-        self._gone = False
-        self._pending: list[str] = []  # lines to say, above the typed line, at the step's end
-        self._out: list[str] = []  # what goes to the channel at the step's end, as it is
-        self._due = False  # the step's end is to write them
-        self._redraw = False  # the prompt changed: drawn again at the step's end
 
     # ------------------------------------------------------------ asyncssh's side
     async def run(self) -> None:
@@ -211,11 +195,12 @@ class TerminalSession:
         self._task = asyncio.ensure_future(self._interact())
 
         async def read() -> None:
-            while not self._gone:
+            while not self.gone:
                 try:
                     data = await process.stdin.read(65536)
                 except asyncssh.TerminalSizeChanged as e:
-                    self.terminal_size_changed(e.width)
+                    if self.display is not None:  # rich output fills the new width; plain lines do not depend on it
+                        self.display.console.width = max(e.width, 20)
                     continue
                 except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                     continue
@@ -233,163 +218,68 @@ class TerminalSession:
             reader.cancel()
 
     def data_received(self, data: str) -> None:
-        """What the client sent: cleaned, then the line editor's keys (or plain lines)."""
-        if self._gone:
+        """What the client sent: cleaned, then read as typed."""
+        if self.gone:
             return
         text, dropped = self.filter.feed(data, time.monotonic())
-        if dropped:
-            self._too_fast()
-        if self._lines is not None:
-            for ch in drop_sequences(text):  # (a key such as an arrow edits nothing here: not "[D" in the line)
-                if ch == "\r":
-                    self._lines.put_nowait(self._partial)
-                    self._partial = ""
-                elif ch.isprintable():
-                    self._partial += ch
-        elif text:
-            # (bounded: what is typed while nothing reads waits for the next line, as at a terminal)
-            self._typeahead = (self._typeahead + text)[:TYPEAHEAD_MOST]
-            self._edit()
+        if dropped and self.seat is not None:
+            too_fast = N_("Too many lines at once: at most {n} lines a second are read; the rest were dropped.")
+            self._say(self.seat.lang.text(too_fast, n=LINES_PER_SECOND))
+        if text:
+            self.typed(text)
 
-    def terminal_size_changed(self, width: int) -> None:
-        """The client's terminal is ``width`` columns wide now: rich output fills it; plain
-        lines do not depend on it, so nothing is written and a screen reader does not hear
-        the typed line again."""
-        if self.display is not None:
-            self.display.console.width = max(width, 20)
+    def send(self, text: str) -> None:
+        try:
+            self.process.channel.write(text)
+        except Exception:  # noqa: BLE001 - a channel that closed under us: nothing more to say
+            self._vanish()
 
     def _vanish(self) -> None:
         """The client went (or ended its input, or a write to it failed): the session ends,
         and the seat waits. Whichever of these comes first, the session's task is ended, also
         while it waits for a typed line (a write that failed first once left it waiting for
         ever, and the game with it)."""
-        self._gone = True
+        self.gone = True
         if self._task is not None and not self._task.done():
             self._task.cancel()
 
     def exit(self, status: int) -> None:
         """The host ends the session: what is still to be said is written at once, on
         lines of its own (the prompt's line is cleared first), then the channel closes."""
-        if self._ended is not None:
-            return
-        self._ended = status
-        if self._editor is not None:
-            self._pending.insert(0, self._editor.stop())
-        elif self._prompt_drawn:
-            self._pending.insert(0, "\n")
-        self._close()
-        self._vanish()
+        if self._ended is None:
+            self._ended = status
+            self._close(erase=True)
+            self._vanish()
 
-    def _close(self) -> None:
-        """Write what is left, then end the SSH process with the session's exit status."""
-        if not self._gone:
-            text, self._pending = "".join(self._pending), []
-            self._raw(text)
-            self._flush()
+    def _close(self, erase: bool = False) -> None:
+        """Write what is left (``erase``: the typed line first), then end the SSH process with
+        the session's exit status."""
+        self.last(erase)
         try:
             self.process.exit(self._ended or 0)
         except Exception:  # noqa: BLE001 - the channel already went
             pass
 
     # ------------------------------------------------------------ output
-    def _soon(self, fn: Callable[[], Any]) -> None:
-        """``fn()`` at the event loop's next turn (lines are told from the table's task)."""
-        try:
-            asyncio.get_running_loop().call_soon(fn)
-        except RuntimeError:  # (no event loop: at once)
-            fn()
-
     def write(self, text: str) -> None:
         """Say ``text`` (lines ending in a line feed) to the player, above the prompt."""
         if self.display is None:
-            self._queue(text)
+            self.queue(text)
             return
         for line in text.split("\n")[:-1]:
             self.display.line(line)
         if not text.endswith("\n"):
-            self._queue(text.rsplit("\n", 1)[-1])
+            self.queue(text.rsplit("\n", 1)[-1])
 
     def _say(self, text: str) -> None:
         """One line to this session's player (its own, not the seat's, before it joins)."""
         self.write(clean(text) + "\n")
 
-    def _queue(self, text: str) -> None:
-        """``text`` to be said at the end of this step of the event loop, above the typed line."""
-        if not self._gone:
-            self._pending.append(text)
-            self._write_soon()
-
-    def _raw(self, text: str) -> None:
-        """``text`` to the channel as it is (line feeds as CR LF at a terminal), with the rest of
-        this step of the event loop's."""
-        if text and not self._gone:
-            self._out.append(text if self._lines is not None else BARE_LF.sub("\r\n", text))
-            self._write_soon()
-
-    def _write_soon(self) -> None:
-        """Write at the loop's second turn from now: the lines of an answer and the prompt the
-        console core draws after them (a turn later, once it reads) go out in one write."""
-        if not self._due:
-            self._due = True
-            self._soon(lambda: self._soon(self._flush))
-
-    def changed(self) -> None:
-        """The seat's question changed (an answer is awaited, or no longer): the prompt follows."""
-        self._redraw = True
-        self._write_soon()
-
-    def _flush(self) -> None:
-        """The step's end: the lines to say above the typed line (its line is blanked, the
-        lines written, the prompt and the typed text drawn again), and what else was
-        written, in one write to the channel."""
-        self._due = False
-        redraw, self._redraw = self._redraw, False
-        editor = self._editor
-        if editor is not None and (self._pending or redraw):
-            self._raw(self._above())
-        elif self._pending:
-            said = "".join(self._pending)
-            self._pending = []
-            self._raw(("\n" if self._prompt_drawn else "") + said)
-            self._prompt_drawn = False
-            self._plain_prompt()
-        elif redraw:
-            self._plain_prompt()
-        text, self._out = "".join(self._out), []
-        try:
-            if text and not self._gone:
-                self.process.channel.write(text)
-        except Exception:  # noqa: BLE001 - a channel that closed under us: nothing more to say
-            self._vanish()
-
-    def _above(self) -> str:
-        """The lines to say, written above the line editor's line: the line blanked (when it
-        shows something), the lines, the prompt and the typed text drawn again (while a line is
-        read); nothing is pending after."""
-        editor = self._editor
-        assert editor is not None
-        text, self._pending = "".join(self._pending), []
-        out = (editor.erase() if editor.shown() and text else "") + text
-        editor.prompt = self._prompt_string()
-        return out + (editor.drawn_again(text) if text else editor.redraw(editor.prompt))
-
-    def _prompt_string(self) -> str:
+    def prompt(self) -> str:
         """The prompt: "Ann> " while an answer is awaited, else empty."""
         if self.asking and self.seat is not None:  # the session's own question
             return f"{self.seat.shown_name}> "
         return self.message or ""  # (the console core's prompt)
-
-    def _plain_prompt(self) -> None:
-        """Without a terminal: the prompt, once, when no line is waiting to be said."""
-        text = self._prompt_string()
-        if text and not self._prompt_drawn and not self._pending:
-            self._raw(text)
-            self._prompt_drawn = True
-
-    def _too_fast(self) -> None:
-        if self.seat is not None:
-            too_fast = N_("Too many lines at once: at most {n} lines a second are read; the rest were dropped.")
-            self._say(self.seat.lang.text(too_fast, n=LINES_PER_SECOND))
 
     # ------------------------------------------------------------ the line editor
     def _use_output(self, rich: bool) -> None:
@@ -423,7 +313,7 @@ class TerminalSession:
         seat's), history of typed lines and shortcut keys (the console core's, at a seat)."""
         from prompt_toolkit.history import InMemoryHistory
 
-        editor = self._editor
+        editor = self.editor
         if editor is None or self.seat is None:
             return
         if self.console is not None:
@@ -462,22 +352,10 @@ class TerminalSession:
         for a shortcut key, an :class:`~..console.display.Arrived` when :meth:`stop` ended the
         wait; None when the session ends. A line cut at :data:`MAX_LINE` is said so, once,
         before what it does."""
-        if self._ended is not None or self._gone:
+        if self._ended is not None or self.gone:
             return None
         self._reading = asyncio.current_task()
-        self._waiting = waiting = asyncio.get_running_loop().create_future()
-        try:
-            if self._editor is None:
-                got = await self._plain_line(waiting)
-            else:
-                self._raw(self._above() if self._pending else "")  # the lines waiting to be said first
-                self._raw(self._editor.begin(self._prompt_string(), default))
-                self._edit()
-                got = await waiting
-        finally:
-            self._waiting = None
-            if self._editor is not None:
-                self._editor.reading = False
+        got = await self.read(default)
         if isinstance(got, Arrived):
             return got
         if got.kind == "end":
@@ -492,55 +370,11 @@ class TerminalSession:
             self._say(self.seat.lang.text(CUT_LINE, n=MAX_LINE))  # once, before what the line does
         return got.text
 
-    async def _plain_line(self, waiting: asyncio.Future[Any]) -> Any:
-        """A line typed without a terminal (a :class:`~.lineeditor.Typed`), or what :meth:`stop` gave."""
-        assert self._lines is not None
-        self._soon(self._plain_prompt)
-        getting = asyncio.ensure_future(self._lines.get())
-        try:
-            await asyncio.wait({getting, waiting}, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            if not getting.done():
-                getting.cancel()
-        if not getting.done() or getting.cancelled():
-            return waiting.result()
-        got = getting.result()
-        self._prompt_drawn = False
-        return Typed("line", got, cut=len(got) > MAX_LINE)  # (the filter let one character past the limit through)
-
-    def _edit(self) -> None:
-        """The keys typed ahead, given to the line editor while it reads a line; what it
-        draws is written, and a line it ends is the one awaited."""
-        editor = self._editor
-        if editor is None or not editor.reading or not self._typeahead:
-            return
-        out, typed, self._typeahead = editor.feed(self._typeahead)
-        self._raw(out)
-        if typed is not None and self._waiting is not None and not self._waiting.done():
-            self._waiting.set_result(typed)
-
-    def stop(self) -> bool:
-        """End the wait for a typed line (:meth:`_line`) with an :class:`~..console.display.Arrived`
-        holding the text typed so far (the console core has lines to say; the prompt comes
-        back after them with that text); False when no line is being read."""
-        waiting, editor = self._waiting, self._editor
-        if waiting is None or waiting.done():
-            return False
-        if editor is not None:  # the line stays shown until the lines come to be said: they blank it
-            editor.reading = False
-        waiting.set_result(Arrived(editor.line if editor is not None else ""))
-        self.message = ""  # nothing is asked until the console core reads again
-        return True
-
     # ------------------------------------------------------------ the session
     async def _interact(self) -> None:
         """The game session over the channel; a session that ends (the client went, the game
         is over) ends quietly."""
         try:
-            if self.process.get_terminal_type() is None:
-                self._lines = asyncio.Queue()
-            else:
-                self._editor = LineEditor(MAX_LINE)
             try:
                 await self._play(self)
             finally:
@@ -579,7 +413,7 @@ class TerminalSession:
             return
         refusal = host.admit(user)
         if refusal is not None:
-            self._queue(refusal + "\n")
+            self.queue(refusal + "\n")
             self._ended = 1
             return
         link = HostLink(host, user, *(chosen or (None, None)))
@@ -630,7 +464,7 @@ class TerminalSession:
             link.close()  # (a broken connection: the host keeps the seat for the player's return)
             self.console = None
             self.message = None
-            if not self._gone and self._ended is None:
+            if not self.gone and self._ended is None:
                 self._new_prompt()  # (the lobby's, at the server: without the seat's keys)
 
     def _host_ended(self) -> None:
@@ -686,7 +520,7 @@ class TerminalSession:
                     self._say(lang._(N_("Type 1, 2 or 3.")))
         finally:
             self.asking = False
-        if self._ended is not None or self._gone:
+        if self._ended is not None or self.gone:
             return None
         return (code, verbosity)
 

@@ -114,7 +114,7 @@ class ServerSession(TerminalSession):
         if self.held is None and self.watching is None:
             self.lobby_seat = self.seat
         self.watching = self.seat = watcher
-        self._soon(self._new_prompt)
+        self.soon(self._new_prompt)
         self.changed()
 
     def to_lobby(self) -> None:
@@ -130,7 +130,7 @@ class ServerSession(TerminalSession):
         self.table_number = None
         if self.lobby_seat is not None:
             self.seat = self.lobby_seat
-        self._soon(self._new_prompt)
+        self.soon(self._new_prompt)
         self.changed()
 
     def goodbye(self, sentence: str, **fields: object) -> None:
@@ -174,7 +174,7 @@ class ServerSession(TerminalSession):
         from ..console.display import LineCleared
 
         (say or self.say)(text)
-        editor = self._editor
+        editor = self.editor
         # nothing at all is echoed, as at ssh's own password question: a star a character
         # would be read out, "star, star, star", by a screen reader
         if editor is not None:
@@ -272,7 +272,7 @@ class ServerSession(TerminalSession):
         if server.config.server.motd:
             say(server.config.server.motd)
         server.tables.waiting(person)
-        while self._ended is None and not self._gone:
+        while self._ended is None and not self.gone:
             if self.held is not None:  # at a table's seat
                 await self._at_table(person)
                 continue
