@@ -496,33 +496,44 @@ class TerminalSession(TerminalLines):
             verbosity = seat.verbosity
         self.asking = True
         try:
-            while code is None:
-                names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
-                # Enter keeps the seat's language, and says which, as the verbosity question does
-                self._say(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES[seat.lang.code]}.")
-                got = await self._read()
-                if got is None or got is LEAVE:
-                    return None
-                got = typed_line(got)
-                code = seat.lang.code if not got else language_of(got)
-                if code is None:
-                    self._say("Type 1 or 2. / Typ 1 of 2.")
-            lang = Language(code)
-            while verbosity is None:
-                words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
-                self._say(lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words))
-                got = await self._read()
-                if got is None or got is LEAVE:
-                    return None
-                got = typed_line(got)
-                verbosity = "normal" if not got else verbosity_of(got, lang)
-                if verbosity is None:
-                    self._say(lang._(N_("Type 1, 2 or 3.")))
+            code = code or await self._ask_language(seat.lang.code)
+            verbosity = verbosity or (await self._ask_verbosity(Language(code)) if code is not None else None)
         finally:
             self.asking = False
-        if self._ended is not None or self.gone:
+        if code is None or verbosity is None or self._ended is not None or self.gone:
             return None
         return (code, verbosity)
+
+    async def _choose(self, question: str, pick: Callable[[str], str | None], again: str) -> str | None:
+        """Say ``question`` and read a line until ``pick`` takes it (the line typed, "" for Enter
+        alone) and gives what was chosen, saying ``again`` after each line it does not take;
+        None when the session ended or the player pressed Ctrl+D."""
+        while True:
+            self._say(question)
+            got = await self._read()
+            if got is None or got is LEAVE:
+                return None
+            chosen = pick(typed_line(got.command if isinstance(got, KeyCommand) else got))
+            if chosen is not None:
+                return chosen
+            self._say(again)
+
+    async def _ask_language(self, default: str) -> str | None:
+        """The player's language, asked in every language of the game (Enter: the language
+        ``default``, a code, named in the question); its code, or None when the session ended."""
+        names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
+        question = f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES[default]}."
+        return await self._choose(
+            question, lambda got: language_of(got) if got else default, "Type 1 or 2. / Typ 1 of 2."
+        )
+
+    async def _ask_verbosity(self, lang: Language) -> str | None:
+        """The player's verbosity, asked in ``lang`` (Enter: normal); None when the session ended."""
+        words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
+        question = lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
+        return await self._choose(
+            question, lambda got: verbosity_of(got, lang) if got else "normal", lang._(N_("Type 1, 2 or 3."))
+        )
 
 
 async def terminal_session(host: Any, process: Any) -> None:

@@ -410,7 +410,7 @@ class ServerSession(TerminalSession):
         (``("key", SSHKey)`` or ``("password", text)``); the account made, or None (said why)."""
         from ..console.answers import NO_WORDS
         from ..console.commands import is_yes
-        from ..remote.seat import language_of
+        from ..remote.seat import language_of, verbosity_of
 
         server = self.server
         say = self.say
@@ -422,7 +422,7 @@ class ServerSession(TerminalSession):
             return None
         code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
         if code is None:
-            code = await self._language()
+            code = await self._ask_language("en")
             if code is None:
                 return None
         lang = Language(code)
@@ -474,7 +474,7 @@ class ServerSession(TerminalSession):
         if server.rates.signup(address) != "ok":
             say(lang.msg(server.rates.signup_refusal()))
             return None
-        verbosity = await self._verbosity(lang, env)
+        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", ""))) or await self._ask_verbosity(lang)
         if verbosity is None:
             return None
         settings = {"language": code, "verbosity": verbosity}
@@ -487,39 +487,6 @@ class ServerSession(TerminalSession):
         await server.store.logged_in(account.id, address, True)
         found = await server.store.account_by_id(account.id)
         return found or account
-
-    async def _language(self) -> str | None:
-        """The language of a new account, asked in every language of the game (Enter: English);
-        its code, or None when the session ended."""
-        from ..remote.seat import language_of
-
-        while True:
-            names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
-            got = await self.ask(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES['en']}.")
-            if got is None:
-                return None
-            code = "en" if not got else language_of(got)
-            if code is not None:
-                return code
-            self.say("Type 1 or 2. / Typ 1 of 2.")
-
-    async def _verbosity(self, lang: Language, env: Any) -> str | None:
-        """The verbosity of a new account: from ``SetEnv`` or asked in ``lang``; None when the
-        session ended."""
-        from ..remote.seat import VERBOSITIES, verbosity_of
-
-        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
-        while verbosity is None:
-            words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
-            got = await self.ask(
-                lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
-            )
-            if got is None:
-                return None
-            verbosity = "normal" if not got else verbosity_of(got, lang)
-            if verbosity is None:
-                self.say(lang._(N_("Type 1, 2 or 3.")))
-        return verbosity
 
 
 async def serve_session(server: GameServer, process: Any) -> None:
