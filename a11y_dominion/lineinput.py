@@ -117,7 +117,9 @@ class InputFilter:
     each key at a cost, not one a character. With ``paste_breaks`` a line break
     in a bracketed paste is given as a paste of its own (a line feed in the
     marks), so that the line editor knows where the pasted lines end
-    (:func:`paste`); else it is a space.
+    (:func:`paste`); with ``paste_enters`` it is an Enter, as outside a paste (each pasted
+    line is read as it would be typed: a line editor that reads lines as they end); else it is
+    a space.
 
     Enter is carriage return (CR, as most terminals send it, Windows' OpenSSH
     client too), line feed (LF) or CR LF, one Enter even when the CR and the LF
@@ -144,9 +146,11 @@ class InputFilter:
         tell_cut: bool = False,
         bursts: bool = False,
         paste_breaks: bool = False,
+        paste_enters: bool = False,
     ) -> None:
         self.max_line = max_line
         self.paste_breaks = paste_breaks
+        self.paste_enters = paste_enters
         self.tell_cut = tell_cut
         self.bursts = bursts
         self.cut_told = False  # the character past the limit was let through in this line
@@ -255,7 +259,8 @@ class InputFilter:
                 continue
             i += 1
             after_cr, self.after_cr = self.after_cr, ch == "\r"
-            if self.pasting is not None:  # a pasted line break or tab is a space; no control acts
+            if self.pasting is not None and not (self.paste_enters and ch in "\r\n"):
+                # a pasted line break or tab is a space (or an Enter of its own); no control acts
                 if ch in "\r\n" and self.paste_breaks and not (ch == "\n" and after_cr):
                     if self.typed < self.max_line:  # (a space in the line: counted as one)
                         self.typed += 1

@@ -18,7 +18,7 @@ from a11y_dominion.remote.terminal import TerminalSession  # noqa: E402
 def first_settings(seat_lang: str, typed: list) -> tuple:
     """(what the session said, what it returned) at the first login of a seat whose language is
     ``seat_lang`` (the host's default), with the lines ``typed`` answering its questions."""
-    session = TerminalSession(None, None)
+    session = TerminalSession(None, SimpleNamespace(get_terminal_type=lambda: None))  # (no terminal)
     session.seat = SimpleNamespace(lang=Language(seat_lang), chosen=False, language_given=False, verbosity="normal")
     said: list = []
     answers = list(typed)

@@ -25,6 +25,7 @@ if shutil.which("ssh") is None:
 from remoteterm import ENGLISH, SGR, hosting, login, plain  # noqa: E402
 
 UP = "\x1b[A"
+PASTE_START, PASTE_END = "\x1b[200~", "\x1b[201~"
 LEFT = "\x1b[D"
 
 
@@ -248,6 +249,23 @@ def test_rich_output_on_request_and_plain_again(host):
     assert not SGR.search(got), repr(got[-500:])
     ann.sendline("settings rich")
     ann.expect(r"Output is now rich\.")
+    ann.close()
+
+
+@pytest.mark.posix
+def test_lines_pasted_at_a_rich_terminal_are_read_one_after_another(host):
+    # two lines pasted at once at a rich terminal (in bracketed paste's marks, as a terminal
+    # pastes when asked to) are each read as a line of their own, in order, as at the keyboard
+    # and at join; once they came as one line, "hand score", a pasted line break read as a space
+    ann = login(host, "Ann", options=("-t",) + ENGLISH, command=("--", "--rich"), env={"TERM": "xterm-256color"})
+    ann.expect("1 seat still empty: Bea.")
+    ann.send(PASTE_START + "hand\rscore" + PASTE_END + "\r")
+    ann.expect(r"Your hand, 5 cards: ")
+    ann.expect(r"Scores if the game ended now:")
+    ann.sendline("status")  # and the next line typed is read as itself
+    ann.expect(r"Bot: 0 Debt, 0 VP in tokens")
+    text = plain(ann.before)
+    assert "hand score" not in text, text
     ann.close()
 
 

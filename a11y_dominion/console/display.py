@@ -296,21 +296,6 @@ never reaches its end, so the editor never wraps it itself (moving the cursor
 up and down); the terminal wraps a long line like any other."""
 
 
-COLUMN_STEP = 256
-"""The step by which :func:`line_columns` grows: a screen's width stays the same while a line is typed."""
-
-
-def line_columns(prompt: str, typed: str = "") -> int:
-    """The width (columns) a line editor is told so that ``prompt`` and the line ``typed`` after
-    it, and a character more, never reach the edge, each character taking at most two columns:
-    a multiple of :data:`COLUMN_STEP`. A narrower screen than :data:`WIDE` is drawn faster (a
-    server draws a prompt again after the lines it tells a seat), and the editor draws a line
-    that grows past it again from the line's start, which plain lines write as only what
-    changed (:class:`PlainLines`)."""
-    need = 2 * (len(prompt) + len(typed) + 1) + 1
-    return -(-need // COLUMN_STEP) * COLUMN_STEP
-
-
 _ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)?|[@-Z\\-_]|$)")
 
 
@@ -473,9 +458,8 @@ def line_only_output(stdout=None, get_size=None, columns=WIDE):
     colours, cursor hiding, cursor shapes, bracketed paste, wrap switching,
     erasing or cursor movement sequences, which screen readers may read out
     or stumble over. The line editor is told the terminal is ``columns`` wide
-    (:data:`WIDE` unless given; a function giving it at each drawing, such as
-    :func:`line_columns` of the prompt and the line typed; the terminal's own
-    width when it is wider), so that it never wraps a line itself.
+    (:data:`WIDE` unless given; the terminal's own width when it is wider), so that it
+    never wraps a line itself.
 
     ``stdout``: the terminal's stream (this process's standard output unless
     given); ``get_size()``: the terminal's :class:`~prompt_toolkit.data_structures.Size`,
@@ -543,7 +527,7 @@ def line_only_output(stdout=None, get_size=None, columns=WIDE):
 
         def get_size(self) -> Size:
             size = super().get_size()
-            return Size(rows=size.rows, columns=max(size.columns, columns() if callable(columns) else columns))
+            return Size(rows=size.rows, columns=max(size.columns, columns))
 
     out = stdout if stdout is not None else sys.stdout
     if get_size is not None:

@@ -10,9 +10,9 @@ copied.
 
 Every person at the table plays through the console core
 (:class:`~a11y_dominion.console.core.SeatConsole`) over the seat protocol: ``join`` at
-another computer, a plain ssh seat (the console's line editing over SSH,
-:mod:`prompt_toolkit.contrib.ssh`: plain lines for the player's own screen reader by default,
-rich output on request) and the host's own seat. The table's seat of a person (a
+another computer, a plain ssh seat (a light line editor over SSH, :mod:`.lineeditor`: plain
+lines for the player's own screen reader by default, rich output on request) and the host's
+own seat. The table's seat of a person (a
 :class:`RemoteSeat`, a :class:`~a11y_dominion.console.seat.HumanSeat` told by the table what
 that seat may know, and nothing else) keeps its history and forwards what it is told; what an
 ssh client sends is cleaned first (escape sequences that are no key, control and formatting

@@ -1,4 +1,4 @@
-"""A light line editor for a plain SSH terminal (screen-reader mode).
+"""A light line editor for an SSH terminal, with plain or rich output.
 
 :class:`LineEditor` reads one typed line at a time from the text a terminal sends,
 after :class:`~a11y_dominion.lineinput.InputFilter` cleaned it (escape sequences that
@@ -27,6 +27,7 @@ the console's shortcut keys (F2 repeats, F3 the hand...) end the line with their
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,12 +36,13 @@ from typing import Any
 from prompt_toolkit.input.ansi_escape_sequences import ANSI_SEQUENCES
 from prompt_toolkit.keys import KEY_ALIASES, Keys
 
-from ..console.display import PlainLines, choices_line, history_end, no_completion
+from ..console.display import Arrived, PlainLines, choices_line, history_end, no_completion
 from ..i18n import Language
-from ..textinput import MAX_LINE, SEQUENCE, printable
+from ..textinput import MAX_LINE, SEQUENCE, drop_sequences, printable
 
 SPECIAL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # where a run of typed text ends
 WORD_END = re.compile(r"\S+\s*$")  # the word before the cursor, with the spaces after it
+BARE_LF = re.compile(r"(?<!\r)\n")
 
 
 @dataclass(frozen=True)
@@ -334,3 +336,203 @@ def command_keys(custom: dict | None = None) -> dict[str, str]:
             if k is not None and len(k) == 1:
                 keys[KEY_ALIASES.get(k[0], k[0])] = command
     return keys
+
+
+class TerminalLines:
+    """A terminal's lines over a text channel, on the event loop: the lines typed, read with
+    a :class:`LineEditor` (or plain lines without a terminal: no echo, no editing), and the
+    lines said, written above the typed line. A session over a channel (an SSH terminal's)
+    is one: it gives :meth:`typed` the cleaned text the terminal sent, :meth:`queue` the lines
+    to say, and writes what :meth:`send` is given (one write a step of the event loop: asyncssh
+    sends an empty packet before each packet it encrypts).
+
+    ``terminal``: the channel is a terminal (else lines are read plainly); :meth:`prompt`
+    gives the prompt ("Ann> " while an answer is awaited, else empty; the base gives
+    :attr:`message`), :meth:`stop` ends a wait for a line early."""
+
+    def __init__(self, terminal: bool, limit: int = MAX_LINE) -> None:
+        self.limit = limit
+        self.editor: LineEditor | None = LineEditor(limit) if terminal else None
+        self.message: str | None = None  # the prompt a line is read after
+        self.gone = False  # the channel went: nothing more is written
+        self._lines: asyncio.Queue[str] | None = None if terminal else asyncio.Queue()  # typed, without a terminal
+        self._partial = ""  # the line being typed, without a terminal
+        self._typeahead = ""  # cleaned text typed while no line is read, for the next line
+        self._most = 8 * (limit + 1)  # the characters typed ahead that are kept
+        self._waiting: asyncio.Future[Any] | None = None  # the line being read
+        self._prompt_drawn = False  # without a terminal: the prompt was written last
+        self._pending: list[str] = []  # lines to say, above the typed line, at the step's end
+        self._out: list[str] = []  # what goes to the channel at the step's end, as it is
+        self._due = False  # the step's end is to write them
+        self._redraw = False  # the prompt changed: drawn again at the step's end
+
+    def send(self, text: str) -> None:
+        """Write ``text`` to the channel (a session's own)."""
+        raise NotImplementedError
+
+    def prompt(self) -> str:
+        """The prompt of the line read now."""
+        return self.message or ""
+
+    # ------------------------------------------------------------ typed
+    def typed(self, text: str) -> None:
+        """Text the terminal sent, cleaned by an InputFilter: keys for the line editor (kept
+        for the next line while none is read, bounded), or plain lines without a terminal."""
+        if self._lines is None:
+            self._typeahead = (self._typeahead + text)[: self._most]
+            self._edit()
+            return
+        for ch in drop_sequences(text):  # (a key such as an arrow edits nothing here: not "[D" in the line)
+            if ch == "\r":
+                self._lines.put_nowait(self._partial)
+                self._partial = ""
+            elif ch.isprintable():
+                self._partial += ch
+
+    async def read(self, default: str = "") -> Typed | Arrived:
+        """One line typed after :meth:`prompt` with ``default`` typed, as a :class:`Typed` (a line
+        without a terminal is one past the limit when it was cut); an
+        :class:`~a11y_dominion.console.display.Arrived` when :meth:`stop` ended the wait. The
+        lines waiting to be said come first."""
+        self._waiting = waiting = asyncio.get_running_loop().create_future()
+        editor = self.editor
+        try:
+            if editor is None:
+                return await self._plain_line(waiting)
+            self._raw(self._above() if self._pending else "")
+            self._raw(editor.begin(self.prompt(), default))
+            self._edit()
+            got: Typed | Arrived = await waiting
+            return got
+        finally:
+            self._waiting = None
+            if editor is not None:
+                editor.reading = False
+
+    async def _plain_line(self, waiting: asyncio.Future[Any]) -> Typed | Arrived:
+        assert self._lines is not None
+        self.soon(self._plain_prompt)
+        getting = asyncio.ensure_future(self._lines.get())
+        try:
+            await asyncio.wait({getting, waiting}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not getting.done():
+                getting.cancel()
+        if not getting.done() or getting.cancelled():
+            arrived: Arrived = waiting.result()
+            return arrived
+        got = getting.result()
+        self._prompt_drawn = False
+        return Typed("line", got, cut=len(got) > self.limit)  # (the filter let one character past the limit through)
+
+    def _edit(self) -> None:
+        """The keys typed ahead, given to the line editor while it reads a line; what it
+        draws is written, and a line it ends is the one awaited."""
+        editor = self.editor
+        if editor is None or not editor.reading or not self._typeahead:
+            return
+        out, typed, self._typeahead = editor.feed(self._typeahead)
+        self._raw(out)
+        if typed is not None and self._waiting is not None and not self._waiting.done():
+            self._waiting.set_result(typed)
+
+    def stop(self) -> bool:
+        """End the wait for a typed line (:meth:`read`) with an
+        :class:`~a11y_dominion.console.display.Arrived` holding the text typed so far (lines
+        are to be said; the prompt comes back after them with that text); False when no line
+        is being read."""
+        waiting, editor = self._waiting, self.editor
+        if waiting is None or waiting.done():
+            return False
+        if editor is not None:  # the line stays shown until the lines come to be said: they blank it
+            editor.reading = False
+        waiting.set_result(Arrived(editor.line if editor is not None else ""))
+        self.message = ""  # nothing is asked until a line is read again
+        return True
+
+    # ------------------------------------------------------------ said
+    def soon(self, fn: Callable[[], Any]) -> None:
+        """``fn()`` at the event loop's next turn (at once without a running loop)."""
+        try:
+            asyncio.get_running_loop().call_soon(fn)
+        except RuntimeError:
+            fn()
+
+    def queue(self, text: str) -> None:
+        """``text`` (lines) to be said at the end of this step of the event loop, above the typed line."""
+        if not self.gone:
+            self._pending.append(text)
+            self._write_soon()
+
+    def _raw(self, text: str) -> None:
+        """``text`` to the channel as it is (line feeds as CR LF at a terminal), with the rest of
+        this step of the event loop's."""
+        if text and not self.gone:
+            self._out.append(text if self._lines is not None else BARE_LF.sub("\r\n", text))
+            self._write_soon()
+
+    def _write_soon(self) -> None:
+        """Write at the loop's second turn from now: the lines of an answer and the prompt
+        drawn after them (a turn later, once a line is read) go out in one write."""
+        if not self._due:
+            self._due = True
+            self.soon(lambda: self.soon(self.flush))
+
+    def changed(self) -> None:
+        """The prompt changed (an answer is awaited, or no longer): it is drawn again."""
+        self._redraw = True
+        self._write_soon()
+
+    def flush(self) -> None:
+        """Write what is due now: the lines to say above the typed line (its line is blanked,
+        the lines written, the prompt and the typed text drawn again), and what else was
+        written, in one write (once the channel went, all is left to :meth:`last`)."""
+        self._due = False
+        if self.gone:
+            return
+        redraw, self._redraw = self._redraw, False
+        if self.editor is not None and (self._pending or redraw):
+            self._raw(self._above())
+        elif self._pending:
+            said = "".join(self._pending)
+            self._pending = []
+            self._raw(("\n" if self._prompt_drawn else "") + said)
+            self._prompt_drawn = False
+            self._plain_prompt()
+        elif redraw:
+            self._plain_prompt()
+        text, self._out = "".join(self._out), []
+        if text:
+            self.send(text)
+
+    def last(self, erase: bool = False) -> None:
+        """Write what is left at once (also once the channel went: what it still takes),
+        before the channel closes; with ``erase`` on lines of its own, the typed line erased."""
+        head = ""
+        if erase and self.editor is not None:
+            head = self.editor.stop()
+        elif erase and self._prompt_drawn:
+            head = "\n"
+        said = head + "".join(self._pending)
+        text = "".join(self._out) + (said if self._lines is not None else BARE_LF.sub("\r\n", said))
+        self._out, self._pending, self._due = [], [], False
+        if text:
+            self.send(text)
+
+    def _above(self) -> str:
+        """The lines to say, written above the line editor's line: the line blanked (when it
+        shows something), the lines, the prompt and the typed text drawn again (while a line is
+        read); nothing is pending after."""
+        editor = self.editor
+        assert editor is not None
+        text, self._pending = "".join(self._pending), []
+        out = (editor.erase() if editor.shown() and text else "") + text
+        editor.prompt = self.prompt()
+        return out + (editor.drawn_again(text) if text else editor.redraw(editor.prompt))
+
+    def _plain_prompt(self) -> None:
+        """Without a terminal: the prompt, once, when no line is waiting to be said."""
+        text = self.prompt()
+        if text and not self._prompt_drawn and not self._pending:
+            self._raw(text)
+            self._prompt_drawn = True

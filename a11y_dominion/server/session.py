@@ -40,19 +40,6 @@ if TYPE_CHECKING:
     from .ssh import GameServer
 
 
-def _unshown_position(_i: int) -> int:
-    return 0
-
-
-class _Unshown:
-    """A prompt_toolkit input processor that shows none of the typed text (a password)."""
-
-    def apply_transformation(self, transformation_input: Any) -> Any:
-        from prompt_toolkit.layout.processors import Transformation
-
-        return Transformation([], source_to_display=_unshown_position, display_to_source=_unshown_position)
-
-
 class LobbySeat:
     """What the terminal session reads of its player while in the lobby: the language, the
     verbosity, the name shown, the typed lines' history and the completion of commands."""
@@ -95,7 +82,7 @@ class ServerSession(TerminalSession):
     """The session of one SSH login to ``server`` (a :class:`~.ssh.GameServer`)."""
 
     def __init__(self, server: GameServer, process: Any) -> None:
-        super().__init__(server, process)  # type: ignore[no-untyped-call]
+        super().__init__(server, process)
         self.server = server
         self.held: Any = None  # the link to the table's seat (a HostLink) while the session sits there
         self.lobby_seat: LobbySeat | None = None  # the lobby's seat, while the session is at a table's
@@ -127,7 +114,7 @@ class ServerSession(TerminalSession):
         if self.held is None and self.watching is None:
             self.lobby_seat = self.seat
         self.watching = self.seat = watcher
-        self._in_context(self._new_prompt)
+        self.soon(self._new_prompt)
         self.changed()
 
     def to_lobby(self) -> None:
@@ -143,7 +130,7 @@ class ServerSession(TerminalSession):
         self.table_number = None
         if self.lobby_seat is not None:
             self.seat = self.lobby_seat
-        self._in_context(self._new_prompt)
+        self.soon(self._new_prompt)
         self.changed()
 
     def goodbye(self, sentence: str, **fields: object) -> None:
@@ -187,19 +174,14 @@ class ServerSession(TerminalSession):
         from ..console.display import LineCleared
 
         (say or self.say)(text)
-        prompt, editor = self._prompt, self._editor
-        shown = None
+        editor = self.editor
         # nothing at all is echoed, as at ssh's own password question: a star a character
         # would be read out, "star, star, star", by a screen reader
-        if prompt is not None and hidden:
-            shown, prompt.input_processors = prompt.input_processors, [_Unshown()]
         if editor is not None:
             editor.hidden = hidden
         try:
-            got = await (self._line() if cancel else self._read())  # type: ignore[no-untyped-call]
+            got = await (self._line() if cancel else self._read())
         finally:
-            if prompt is not None and hidden:
-                prompt.input_processors = shown
             if editor is not None:
                 editor.hidden = False
         if got is None or got is LEAVE:
@@ -290,11 +272,11 @@ class ServerSession(TerminalSession):
         if server.config.server.motd:
             say(server.config.server.motd)
         server.tables.waiting(person)
-        while self._ended is None and not self._gone:
+        while self._ended is None and not self.gone:
             if self.held is not None:  # at a table's seat
                 await self._at_table(person)
                 continue
-            got = await self._read()  # type: ignore[no-untyped-call]
+            got = await self._read()
             if got is None:
                 return
             if self.held is not None or isinstance(got, Arrived):  # (it took a seat meanwhile)
@@ -428,7 +410,7 @@ class ServerSession(TerminalSession):
         (``("key", SSHKey)`` or ``("password", text)``); the account made, or None (said why)."""
         from ..console.answers import NO_WORDS
         from ..console.commands import is_yes
-        from ..remote.seat import language_of
+        from ..remote.seat import language_of, verbosity_of
 
         server = self.server
         say = self.say
@@ -440,7 +422,7 @@ class ServerSession(TerminalSession):
             return None
         code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
         if code is None:
-            code = await self._language()
+            code = await self._ask_language("en")
             if code is None:
                 return None
         lang = Language(code)
@@ -492,7 +474,7 @@ class ServerSession(TerminalSession):
         if server.rates.signup(address) != "ok":
             say(lang.msg(server.rates.signup_refusal()))
             return None
-        verbosity = await self._verbosity(lang, env)
+        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", ""))) or await self._ask_verbosity(lang)
         if verbosity is None:
             return None
         settings = {"language": code, "verbosity": verbosity}
@@ -505,39 +487,6 @@ class ServerSession(TerminalSession):
         await server.store.logged_in(account.id, address, True)
         found = await server.store.account_by_id(account.id)
         return found or account
-
-    async def _language(self) -> str | None:
-        """The language of a new account, asked in every language of the game (Enter: English);
-        its code, or None when the session ended."""
-        from ..remote.seat import language_of
-
-        while True:
-            names = ", ".join(f"{i} {n}" for i, n in enumerate(LANGUAGES.values(), 1))
-            got = await self.ask(f"Choose your language / Kies je taal: {names}. Enter: {LANGUAGES['en']}.")
-            if got is None:
-                return None
-            code = "en" if not got else language_of(got)
-            if code is not None:
-                return code
-            self.say("Type 1 or 2. / Typ 1 of 2.")
-
-    async def _verbosity(self, lang: Language, env: Any) -> str | None:
-        """The verbosity of a new account: from ``SetEnv`` or asked in ``lang``; None when the
-        session ended."""
-        from ..remote.seat import VERBOSITIES, verbosity_of
-
-        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", "")))
-        while verbosity is None:
-            words = ", ".join(f"{i} {lang._(v)}" for i, v in enumerate(VERBOSITIES, 1))
-            got = await self.ask(
-                lang.text(N_("How much should the game say? {choices}. Enter: normal."), choices=words)
-            )
-            if got is None:
-                return None
-            verbosity = "normal" if not got else verbosity_of(got, lang)
-            if verbosity is None:
-                self.say(lang._(N_("Type 1, 2 or 3.")))
-        return verbosity
 
 
 async def serve_session(server: GameServer, process: Any) -> None:
