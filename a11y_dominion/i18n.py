@@ -226,7 +226,11 @@ class Language:
         out = self._(template)
         if not fields:
             return out
-        values = {k: shown(self._field(k, v)) for k, v in fields.items()}
+        en = self.code == "en"  # (a number, and a text in English, are filled in as they are)
+        values = {
+            k: v if type(v) is int else shown(v if en and type(v) is str else self._field(k, v))
+            for k, v in fields.items()
+        }
         if self.code == "nl":
             out, values = self._object_forms(out, values)
         elif "You" in values.values():

@@ -624,14 +624,18 @@ def _tuples(value: Any) -> Any:
 
 
 def event_data(event: ev.GameEvent) -> dict[str, Any]:
-    """An event as JSON-ready data with its ``type`` (nested tuples as lists)."""
-
-    def plain(v: Any) -> Any:
-        if isinstance(v, tuple):
-            return [plain(x) for x in v]
-        return v
-
-    return {k: plain(v) for k, v in event.to_dict().items()}
+    """An event as JSON-ready data with its ``type`` (a tuple as a list), as
+    :meth:`~a11y_dominion.rules.events.GameEvent.to_dict` gives it, in one walk over the
+    names of its class's fields (kept once a class)."""
+    cls = type(event)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    out: dict[str, Any] = {"type": event.type}
+    for name in names:
+        value = getattr(event, name)
+        out[name] = list(value) if isinstance(value, tuple) else value
+    return out
 
 
 def event_from_data(data: dict[str, Any]) -> ev.GameEvent:
@@ -647,3 +651,4 @@ def event_from_data(data: dict[str, Any]) -> ev.GameEvent:
 
 
 _FIELDS: dict[type[ev.GameEvent], frozenset[str]] = {}  # event class -> the names of its fields
+_NAMES: dict[type[ev.GameEvent], tuple[str, ...]] = {}  # event class -> the names of its fields, in order

@@ -2,7 +2,7 @@
 person at its table, the server's memory, and whether every game finished with nothing lost.
 
 Run: ``python3 benchmarks/server_load.py [--tables 100] [--pace 1 3] [--seed 1] [--quick]
-[--kill-at SECONDS [--kill-asked]]``
+[--kill-at SECONDS [--kill-asked]] [--profile FILE]``
 
 Starts ``a11y-dominion server`` (this tree's code) on loopback with its own data folder and an
 operator's file that allows 2 accounts a table from one address. One process then opens two
@@ -86,6 +86,23 @@ per_address_per_hour = 1000
 
 [limits]
 connections_per_minute_per_address = 10000
+"""
+
+
+# the server's main process under cProfile, timed by its main thread's processor time (the time a
+# process waits for a processor, or for the disk in its threads, is not counted against a function)
+PROFILED = """\
+import cProfile, runpy, sys, time
+sys.argv[0] = "a11y_dominion"
+profiler = cProfile.Profile(time.thread_time)
+profiler.enable()
+try:
+    runpy.run_module("a11y_dominion", run_name="__main__", alter_sys=True)
+except SystemExit:
+    pass
+finally:
+    profiler.disable()
+    profiler.dump_stats({file})
 """
 
 
@@ -469,12 +486,16 @@ def ended_games(data: Path) -> int:
     return ended
 
 
-async def start_server(data: Path, ready: Path, printed: Path) -> tuple:
+async def start_server(data: Path, ready: Path, printed: Path, profile: str | None = None) -> tuple:
     """Start ``a11y-dominion server`` on ``data`` (what it prints goes to ``printed``); (its
-    Popen, its port) once it listens. Raises RuntimeError when it stops first."""
+    Popen, its port) once it listens. ``profile``: a file where :mod:`cProfile` writes the
+    main process's profile when it stops. Raises RuntimeError when it stops first."""
     ready.unlink(missing_ok=True)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    command = list(PROGRAM) + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
+    program = list(PROGRAM)
+    if profile is not None:
+        program = [sys.executable, "-c", PROFILED.format(file=repr(str(Path(profile).resolve())))]
+    command = program + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
     with printed.open("ab") as out:
         server = subprocess.Popen(command, cwd=str(ROOT), env=env, stdout=out, stderr=subprocess.STDOUT)
     while not ready.exists():
@@ -547,7 +568,7 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
     servers: list = []
     try:
         try:
-            server, port = await start_server(data, ready, printed)
+            server, port = await start_server(data, ready, printed, args.profile)
         except RuntimeError as e:
             print(e)
             return 1
@@ -714,6 +735,12 @@ def main(argv: list | None = None) -> int:
         "--kill-asked",
         action="store_true",
         help="with --kill-at: the people stop typing then, and the kill comes once every game waits for one of them",
+    )
+    p.add_argument(
+        "--profile",
+        metavar="FILE",
+        help="run the server's main process under cProfile, timed in processor time, and write its profile to FILE "
+        "(slower: not for the figures)",
     )
     args = p.parse_args(argv)
     if args.kill_asked and args.kill_at is None:

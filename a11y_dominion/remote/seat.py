@@ -14,6 +14,8 @@ import asyncio
 from collections.abc import Callable
 from typing import Any
 
+from ..announcements.history import History
+from ..announcements.narrator import Narrator
 from ..console.commands import MAX_SAY, SPEECH_ELSEWHERE, VERBOSITIES, clean, language_of, verbosity_of
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
@@ -99,6 +101,8 @@ class RemoteSeat(HumanSeat):
     ):
         from prompt_toolkit.history import InMemoryHistory
 
+        # each list of events told to the session, not yet narrated into the history here
+        self._unheard: list[list[Any]] = []
         super().__init__(name, lang=lang, verbosity=verbosity, print_fn=lambda text, style=None: self.line(text))
         self.table_of = table_of
         self.story = lambda: redact_all(t.game.log, self.name) if (t := table_of()) is not None else []
@@ -114,6 +118,58 @@ class RemoteSeat(HumanSeat):
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down at an ssh seat)
         self.outlet: Any = None  # the seat-protocol session holding the seat (remote.protocol.ProtocolOutlet)
+
+    # ------------------------------------------------------------ the history kept here, narrated when read
+    # The session's program narrates each event as it comes; the seat's own narration here (its
+    # history and where its narrator stands) is needed only when a new session takes the seat, an
+    # undo is told, or a setting changes. So the events told wait in :attr:`_unheard` and are
+    # narrated into the history the first time any of the three is read, each list as it came: the same
+    # sentences in the same order, at a cost paid once, and never in a game whose session holds the seat
+    # throughout.
+    def _catch_up(self) -> None:
+        """Narrate the events told to the session since the last catch-up into the history
+        (:meth:`~a11y_dominion.console.narration.Narration.recall`), each list as it was told
+        (the narration sums up what one list holds)."""
+        if self._unheard:
+            told, self._unheard = self._unheard, []
+            for events in told:
+                self.recall(events)
+
+    @property  # type: ignore[override]
+    def history(self) -> History:
+        """The seat's history at the host, with every event told so far narrated into it."""
+        self._catch_up()
+        return self._history
+
+    @history.setter
+    def history(self, value: History) -> None:
+        self._history = value
+
+    @property  # type: ignore[override]
+    def narrator(self) -> Narrator:
+        """The seat's narrator at the host, gone on through every event told so far."""
+        self._catch_up()
+        return self._narrator_now
+
+    @narrator.setter
+    def narrator(self, value: Narrator) -> None:
+        self._narrator_now = value
+
+    @property  # type: ignore[override]
+    def turn_told(self) -> list[Any]:
+        """The events told of the turn going on, every event told so far counted."""
+        self._catch_up()
+        return self._turn_told
+
+    @turn_told.setter
+    def turn_told(self, value: list[Any]) -> None:
+        self._turn_told = value
+
+    def say(self, text: str, priority: str = "normal", keep: bool = True, **how: Any) -> None:
+        """As :meth:`~a11y_dominion.console.narration.Narration.say`, after the events told
+        before it, so that the history keeps the order they came in."""
+        self._catch_up()
+        super().say(text, priority, keep, **how)
 
     # ------------------------------------------------------------ output
     def line(self, text: str) -> None:
@@ -172,10 +228,11 @@ class RemoteSeat(HumanSeat):
 
     def tell(self, events: list[Any]) -> int:
         """Forward ``events`` to the session (the seat's history at the host narrates them too,
-        unsaid: :meth:`recall`, so that a later session of the seat finds its history); with
-        no session, the history narrates them."""
+        unsaid, when it is next read: :meth:`_catch_up`, so that a later session of the seat
+        finds its history); with no session, the history narrates them. Returns what the
+        session's :meth:`~.protocol.ProtocolOutlet.events` returns, or the sentences made."""
         if self.outlet is not None:
-            self.recall(events)
+            self._unheard.append(events)  # (narrated into the history when it is read)
             return int(self.outlet.events(events))
         return int(super().tell(events))
 
