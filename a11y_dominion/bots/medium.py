@@ -661,6 +661,7 @@ class _Bounding:
         "left",
         "coins",
         "bounds",
+        "exact",
     )
 
     facts: dict[str, _BoundFacts | None]
@@ -677,6 +678,7 @@ class _Bounding:
     left: dict[str, int]
     coins: int
     bounds: dict[str, tuple[float, str | None]]
+    exact: bool
 
 
 class MediumBot:
@@ -1628,12 +1630,20 @@ class MediumBot:
                 ranked.append((-bound, i, m, card))
         ranked.sort()
         best, best_i = END_MOVE, -1
+        exact = b.exact
         for neg, i, m, top in ranked:
             if -neg < best_v - _BOUND_SLACK:
                 break
-            if top is not None and self._tight_bound(view, top, sh) < best_v - _BOUND_SLACK:
-                continue
             name = m.name
+            if top is not None:
+                tight = self._tight_bound(view, top, sh)
+                if tight < best_v - _BOUND_SLACK:
+                    continue
+                if exact and top != "Forum" and not view.pile_debt(name):
+                    values[(name, coins)] = tight  # (its value, bit for bit: see _tight_bound)
+                    if tight > best_v or (tight == best_v and best_i > i):
+                        best, best_v, best_i = m, tight, i
+                    continue
             v = values[(name, coins)] = self._buy_value(view, name, coins, sh)  # (buy_value, not valued yet)
             if v is None:
                 continue
@@ -1661,6 +1671,8 @@ class MediumBot:
         same = mine.get("Gardens", 0) + mine.get("Humble Castle", 0) + 2 * mine.get("King's Castle", 0)
         b.same = b.vars_most = same
         b.last_of = None
+        # (no Tower, whose VP are counted again, and no card whose VP depend on the deck: see _tight_bound)
+        b.exact = same == 0 and "Tower" not in lms
         b.tokens = b.action_tokens = b.victory_tokens = 0
         token_lms = sh.token_lms
         if token_lms is None:
@@ -1729,7 +1741,13 @@ class MediumBot:
         a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: what the card does to the
         deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks
         (:meth:`_steps_vp`, kept for it too), the VP tokens its gain takes and the Debt it costs
-        worked out, not their most."""
+        worked out, not their most.
+
+        Where the decision's ``exact`` holds (no Tower, and no card in the deck whose VP depend on it), the card is
+        not Forum and its pile holds no Debt tokens, the bound is the value :meth:`buy_value` gives for that pile,
+        bit for bit: the same numbers added in the same order (a buy bounded leaves 1 card in its pile at least
+        and no Province alone, so it neither ends the game nor empties a pile), and :meth:`_best_bounded` takes
+        it as that value."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         f = b.facts[card]
