@@ -1472,9 +1472,13 @@ class MediumBot:
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
             pick = first_buy(self.counts(view), view, d, plan.buy) or END_MOVE
+            looks = bool(view.landmarks or view.events)
+            sh = self._shared(view) if looks else None
+            if sh is not None:
+                self._bounding(view, sh)  # (for _better_than_plan, and for the pick's value: see _buy_value)
             v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is _MK_BUY else 0.0
             if v is not None and v > -20:
-                if view.landmarks or view.events:
+                if looks:
                     # Landmarks and Events score what the plan does not see: where medium's own valuation likes
                     # an Event or a Victory card clearly more, that one (Kingdom cards come by the plan alone)
                     best = self._better_than_plan(view, d, v + PLAN_GAP)
@@ -1806,6 +1810,18 @@ class MediumBot:
         card = view.pile_top(name)  # (the pile's top, Debt tokens and cards left read without its pile view)
         if card is None or card == "Curse":
             return None
+        b = None if sh is None else sh.bounding
+        if b is not None and b.exact and coins == b.coins and card != "Forum" and card not in _VARIABLE_VP:
+            # the tighter bound is the value (see _tight_bound) where the buy leaves a card in the pile and
+            # is no penultimate Province
+            left = b.left[name]
+            if left >= 2 and (left > 2 or name != "Province") and not view.pile_debt(name):
+                facts = b.facts
+                if card not in facts:
+                    facts[card] = _bound_facts(card, b.key)
+                if facts[card] is not None:
+                    assert sh is not None
+                    return self._tight_bound(view, card, sh)
         cost = CARDS[card].cost  # (what price gives for it, without the call)
         c, debt = cost.coins, cost.debt
         p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
