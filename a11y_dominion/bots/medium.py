@@ -730,8 +730,15 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """The answer to ``d`` from ``view`` (always a legal one)."""
-        if d.kind is _KIND_TURN:
-            return self._decide(d, view)  # (a buy makes its decision's Shared: see buy_move; most moves need none)
+        self.reason = self._why = None
+        if self.plan is None:
+            self.plan = self.make_plan(view)
+        if d.kind is _KIND_TURN:  # (a buy makes its decision's Shared: see buy_move; most moves need none)
+            try:  # (what move does, without its call)
+                return [self.action_move(view, d) if view.turn.phase == "action" else self.buy_move(view, d)]
+            except Exception:  # a rule that does not fit an unusual position: the simplest legal move
+                self.faults += 1
+                return fallback(d)
         self.shared = Shared(view, self.counts(view))
         try:
             return self._decide(d, view)
@@ -783,15 +790,7 @@ class MediumBot:
         return sh if sh is not None and sh.view is view else None
 
     def _decide(self, d: Decision, view: PlayerView) -> list[Option]:
-        self.reason = self._why = None
-        if self.plan is None:
-            self.plan = self.make_plan(view)
-        if d.kind is _KIND_TURN:
-            try:
-                return [self.move(view, d)]
-            except Exception:  # a rule that does not fit an unusual position: the simplest legal move
-                self.faults += 1
-                return fallback(d)
+        """:meth:`decide`'s answer to a decision other than a turn's (its :class:`Shared` made)."""
         ans: list[Option] | None
         try:
             words = self.answer(view, d)
@@ -849,8 +848,8 @@ class MediumBot:
         return list(sh.others)
 
     def provinces_left(self, view: PlayerView) -> int:
-        sh = self._shared(view)
-        if sh is None:
+        sh = self.shared  # (the decision's Shared for view, or None: see _shared)
+        if sh is None or sh.view is not view:
             return self._provinces_left(view)
         if sh.provinces is None:
             sh.provinces = self._provinces_left(view)
