@@ -302,28 +302,28 @@ class Pile:
 
     def take_top(self) -> Card | None:
         """Take the top card off the pile (``cards.pop(0)``); None for an empty pile."""
-        tally = self._tally
-        if tally:  # (kept: one card fewer; a pile the tally does not hold makes it counted again)
-            left = tally.get(self.name)
-            if left is None:
-                tally.clear()
-            elif left:
-                tally[self.name] = left - 1
         cards = self._cards
         if cards:
-            return cards.pop(0)
-        if not self._unmade:
-            return None
-        spec = self._spec or self._left()[0][0]
-        self._unmade -= 1
-        # made as ``Card(uid, spec)`` is, without a call of its __init__
-        c = _new(Card)
-        c.uid = self._next_uid
-        c.spec = spec
-        c._became = None
-        c.rules = spec
-        c.name = spec.name
-        self._next_uid += 1
+            c = cards.pop(0)
+        else:
+            if not self._unmade:
+                return None
+            spec = self._spec or self._left()[0][0]
+            self._unmade -= 1
+            # made as ``Card(uid, spec)`` is, without a call of its __init__
+            c = _new(Card)
+            c.uid = self._next_uid
+            c.spec = spec
+            c._became = None
+            c.rules = spec
+            c.name = spec.name
+            self._next_uid += 1
+        tally = self._tally
+        if tally:  # (kept: one card fewer)
+            try:
+                tally[self.name] -= 1
+            except KeyError:  # (a tally of other piles: counted again when next asked for)
+                tally.clear()
         return c
 
     def names(self) -> list[str]:
