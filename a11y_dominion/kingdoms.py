@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from .i18n import typed_command
 from .rules.cards import EVENTS, LANDMARKS, PILES, canonical, pile_name_for
 from .rules.decisions import N_, Msg
+from .rules.primitives import shuffle
 
 RECOMMENDED: dict[str, dict[str, list[str]]] = {
     "basic-intro": {
@@ -113,12 +114,24 @@ def _names(text: str | None, registry: Mapping[str, object], what: str) -> list[
     return out
 
 
+_DECKS: dict[tuple[int, int, int], tuple[tuple[str, str], ...]] = {}
+"""The unshuffled deck of :func:`random_setup` (every Kingdom pile, Event and Landmark, as
+``(kind, name)``), by the number of piles, Events and Landmarks known when it was made."""
+
+
 def random_setup(rng: random.Random) -> Setup:
     """10 random Kingdom piles and 0 to 2 Events/Landmarks, drawn the rulebook's way."""
-    deck = (
-        [("pile", p) for p in kingdom_piles()] + [("event", e) for e in EVENTS] + [("landmark", lm) for lm in LANDMARKS]
-    )
-    rng.shuffle(deck)
+    known = (len(PILES), len(EVENTS), len(LANDMARKS))
+    made = _DECKS.get(known)
+    if made is None:
+        _DECKS.clear()
+        made = _DECKS[known] = (
+            *[("pile", p) for p in kingdom_piles()],
+            *[("event", e) for e in EVENTS],
+            *[("landmark", lm) for lm in LANDMARKS],
+        )
+    deck = list(made)
+    shuffle(rng, deck)  # (rng.shuffle's steps, without a call per card)
     kingdom: list[str] = []
     events: list[str] = []
     landmarks: list[str] = []

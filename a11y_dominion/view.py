@@ -431,7 +431,9 @@ class QuickView(PlayerView):
             return tops[name]  # type: ignore[no-any-return]
         if "piles" in d:
             return d["piles"][name].top  # type: ignore[no-any-return]
-        top = d["_game"].piles[name].top_spec()
+        pl = d["_game"].piles[name]
+        cards = pl._cards  # (its top_spec() at hand for the commonest piles, as the rules read it for a buy)
+        top = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
         return top.name if top is not None else None
 
     def pile_debt(self, name: str) -> int:

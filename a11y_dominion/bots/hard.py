@@ -64,7 +64,7 @@ from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
 from ..rules.primitives import shuffle
-from ..rules.state import Card, Player, counts_of, empty_piles_of
+from ..rules.state import Card, Player, counts_of, empty_count_of
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..table import StopTable, Table
@@ -351,7 +351,7 @@ class _RolloutBot(MediumBot):
             return super()._provinces_left(view)
         piles = game.piles
         p: int = piles["Province"].count()
-        if len(empty_piles_of(piles)) >= 2:
+        if empty_count_of(piles) >= 2:
             p = min(p, min((n for n in counts_of(piles).values() if n), default=0))
         return max(0, min(8, p))
 

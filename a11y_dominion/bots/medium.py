@@ -661,6 +661,7 @@ class _Bounding:
         "left",
         "coins",
         "bounds",
+        "exact",
     )
 
     facts: dict[str, _BoundFacts | None]
@@ -677,6 +678,7 @@ class _Bounding:
     left: dict[str, int]
     coins: int
     bounds: dict[str, tuple[float, str | None]]
+    exact: bool
 
 
 class MediumBot:
@@ -728,8 +730,15 @@ class MediumBot:
 
     def decide(self, d: Decision, view: PlayerView) -> list[Option]:
         """The answer to ``d`` from ``view`` (always a legal one)."""
-        if d.kind is _KIND_TURN:
-            return self._decide(d, view)  # (a buy makes its decision's Shared: see buy_move; most moves need none)
+        self.reason = self._why = None
+        if self.plan is None:
+            self.plan = self.make_plan(view)
+        if d.kind is _KIND_TURN:  # (a buy makes its decision's Shared: see buy_move; most moves need none)
+            try:  # (what move does, without its call)
+                return [self.action_move(view, d) if view.turn.phase == "action" else self.buy_move(view, d)]
+            except Exception:  # a rule that does not fit an unusual position: the simplest legal move
+                self.faults += 1
+                return fallback(d)
         self.shared = Shared(view, self.counts(view))
         try:
             return self._decide(d, view)
@@ -781,15 +790,7 @@ class MediumBot:
         return sh if sh is not None and sh.view is view else None
 
     def _decide(self, d: Decision, view: PlayerView) -> list[Option]:
-        self.reason = self._why = None
-        if self.plan is None:
-            self.plan = self.make_plan(view)
-        if d.kind is _KIND_TURN:
-            try:
-                return [self.move(view, d)]
-            except Exception:  # a rule that does not fit an unusual position: the simplest legal move
-                self.faults += 1
-                return fallback(d)
+        """:meth:`decide`'s answer to a decision other than a turn's (its :class:`Shared` made)."""
         ans: list[Option] | None
         try:
             words = self.answer(view, d)
@@ -847,8 +848,8 @@ class MediumBot:
         return list(sh.others)
 
     def provinces_left(self, view: PlayerView) -> int:
-        sh = self._shared(view)
-        if sh is None:
+        sh = self.shared  # (the decision's Shared for view, or None: see _shared)
+        if sh is None or sh.view is not view:
             return self._provinces_left(view)
         if sh.provinces is None:
             sh.provinces = self._provinces_left(view)
@@ -1470,9 +1471,13 @@ class MediumBot:
         if plan is not None and self.provinces_left(view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
             pick = first_buy(self.counts(view), view, d, plan.buy) or END_MOVE
+            looks = bool(view.landmarks or view.events)
+            sh = self._shared(view) if looks else None
+            if sh is not None:
+                self._bounding(view, sh)  # (for _better_than_plan, and for the pick's value: see _buy_value)
             v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is _MK_BUY else 0.0
             if v is not None and v > -20:
-                if view.landmarks or view.events:
+                if looks:
                     # Landmarks and Events score what the plan does not see: where medium's own valuation likes
                     # an Event or a Victory card clearly more, that one (Kingdom cards come by the plan alone)
                     best = self._better_than_plan(view, d, v + PLAN_GAP)
@@ -1628,12 +1633,20 @@ class MediumBot:
                 ranked.append((-bound, i, m, card))
         ranked.sort()
         best, best_i = END_MOVE, -1
+        exact = b.exact
         for neg, i, m, top in ranked:
             if -neg < best_v - _BOUND_SLACK:
                 break
-            if top is not None and self._tight_bound(view, top, sh) < best_v - _BOUND_SLACK:
-                continue
             name = m.name
+            if top is not None:
+                tight = self._tight_bound(view, top, sh)
+                if tight < best_v - _BOUND_SLACK:
+                    continue
+                if exact and top != "Forum" and not view.pile_debt(name):
+                    values[(name, coins)] = tight  # (its value, bit for bit: see _tight_bound)
+                    if tight > best_v or (tight == best_v and best_i > i):
+                        best, best_v, best_i = m, tight, i
+                    continue
             v = values[(name, coins)] = self._buy_value(view, name, coins, sh)  # (buy_value, not valued yet)
             if v is None:
                 continue
@@ -1661,6 +1674,8 @@ class MediumBot:
         same = mine.get("Gardens", 0) + mine.get("Humble Castle", 0) + 2 * mine.get("King's Castle", 0)
         b.same = b.vars_most = same
         b.last_of = None
+        # (no Tower, whose VP are counted again, and no card whose VP depend on the deck: see _tight_bound)
+        b.exact = same == 0 and "Tower" not in lms
         b.tokens = b.action_tokens = b.victory_tokens = 0
         token_lms = sh.token_lms
         if token_lms is None:
@@ -1729,7 +1744,13 @@ class MediumBot:
         a pile :meth:`_bound` bounds) at the decision ``sh`` for ``view``: what the card does to the
         deck (:meth:`_deck_value`, kept for its valuation), the steps of the Landmarks
         (:meth:`_steps_vp`, kept for it too), the VP tokens its gain takes and the Debt it costs
-        worked out, not their most."""
+        worked out, not their most.
+
+        Where the decision's ``exact`` holds (no Tower, and no card in the deck whose VP depend on it), the card is
+        not Forum and its pile holds no Debt tokens, the bound is the value :meth:`buy_value` gives for that pile,
+        bit for bit: the same numbers added in the same order (a buy bounded leaves 1 card in its pile at least
+        and no Province alone, so it neither ends the game nor empties a pile), and :meth:`_best_bounded` takes
+        it as that value."""
         b = sh.bounding
         assert isinstance(b, _Bounding)
         f = b.facts[card]
@@ -1788,6 +1809,18 @@ class MediumBot:
         card = view.pile_top(name)  # (the pile's top, Debt tokens and cards left read without its pile view)
         if card is None or card == "Curse":
             return None
+        b = None if sh is None else sh.bounding
+        if b is not None and b.exact and coins == b.coins and card != "Forum" and card not in _VARIABLE_VP:
+            # the tighter bound is the value (see _tight_bound) where the buy leaves a card in the pile and
+            # is no penultimate Province
+            left = b.left[name]
+            if left >= 2 and (left > 2 or name != "Province") and not view.pile_debt(name):
+                facts = b.facts
+                if card not in facts:
+                    facts[card] = _bound_facts(card, b.key)
+                if facts[card] is not None:
+                    assert sh is not None
+                    return self._tight_bound(view, card, sh)
         cost = CARDS[card].cost  # (what price gives for it, without the call)
         c, debt = cost.coins, cost.debt
         p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 from . import events as ev
 from .base import GameBase
 from .cards import LANDMARKS
-from .state import Player, empty_piles_of
+from .state import Player, empty_count_of
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,7 +23,7 @@ class ScoringMixin(GameBase):
         players) are empty (base rulebook, End of the game)."""
         if not self.piles["Province"].count():
             return True
-        return len(empty_piles_of(self.piles)) >= (4 if len(self.players) >= 5 else 3)
+        return empty_count_of(self.piles) >= (4 if len(self.players) >= 5 else 3)
 
     def score_breakdown(self, p: Player) -> dict[str, Any]:
         """``{"total", "cards", "tokens", "landmarks": {name: vp}}`` for ``p``."""

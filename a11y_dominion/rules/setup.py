@@ -172,6 +172,8 @@ class SetupMixin(GameBase):
         layout, names, count = plan
         if self.piles:
             self.piles.update(Pile.supply(layout, self._uid + 1))
+            for pl in self.piles.values():
+                pl.forget_counts()  # (piles added or replaced: counted again, these with the others)
         else:
             self.piles = Pile.supply(layout, self._uid + 1)
         self._uid += count

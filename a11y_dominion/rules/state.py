@@ -147,7 +147,10 @@ class Pile:
     card is made, with the number it would have had, when it is first
     reached (taken, looked at, or the whole list read through ``cards``).
     :meth:`count`, :meth:`top_spec`, :meth:`take_top` and :meth:`names`
-    answer without making the rest. ``is_layered``: whether its kind is one of
+    answer without making the rest. The piles of a game share a tally of their counts by
+    name (see :func:`counts_of`), kept as :meth:`take_top` takes cards and forgotten, to be
+    counted again, whenever ``cards`` is read or set or the pile restocked (the list read may
+    be changed). ``is_layered``: whether its kind is one of
     :data:`_LAYERED` (set with the kind, which never changes)."""
 
     __slots__ = (
@@ -163,6 +166,7 @@ class Pile:
         "_spec",
         "_next_uid",
         "is_layered",
+        "_tally",
     )
 
     def __init__(
@@ -186,6 +190,7 @@ class Pile:
         self._total = 0  # was set up with (``_total`` cards, top first), the bottom ``_unmade`` of them,
         self._spec: CardSpec | None = None  # the card of every one when there is one run,
         self._next_uid = 0  # numbered from this number down the pile
+        self._tally: dict[str, int] = {}  # the counts of its game's piles, when kept (see counts_of)
 
     @staticmethod
     def plan(
@@ -213,8 +218,10 @@ class Pile:
         piles = {}
         uid = first_uid
         new = _new
+        tally: dict[str, int] = {}  # (shared by the piles, counted when first asked for: see counts_of)
         for name, kind, members, runs, total, layered, spec in layout:
             pl = new(cls)
+            pl._tally = tally
             pl.name = name
             pl.kind = kind
             pl.is_layered = layered
@@ -241,6 +248,7 @@ class Pile:
         self._total = count
         self._spec = spec if count else None
         self._next_uid = first_uid
+        self._tally.clear()  # (counted again when asked for)
 
     def _left(self) -> list[tuple[CardSpec, int]]:
         """The runs of the unmade cards: (printed card, how many), top first."""
@@ -256,7 +264,9 @@ class Pile:
 
     @property
     def cards(self) -> list[Card]:
-        """The pile's cards, top first (every card made, when some were not)."""
+        """The pile's cards, top first (every card made, when some were not). The list may be changed:
+        the tally of its game's piles is counted again when next asked for (see :func:`counts_of`)."""
+        self._tally.clear()
         if self._unmade:
             uid = self._next_uid
             for spec, k in self._left():
@@ -270,6 +280,12 @@ class Pile:
     def cards(self, value: list[Card]) -> None:
         self._cards = value
         self._unmade = 0
+        self._tally.clear()
+
+    def forget_counts(self) -> None:
+        """Forget the tally of the counts of the pile's game's piles (see :func:`counts_of`): counted
+        again, with the piles of the game then, when next asked for."""
+        self._tally.clear()
 
     def count(self) -> int:
         """The number of cards in the pile: ``len(cards)``."""
@@ -288,19 +304,26 @@ class Pile:
         """Take the top card off the pile (``cards.pop(0)``); None for an empty pile."""
         cards = self._cards
         if cards:
-            return cards.pop(0)
-        if not self._unmade:
-            return None
-        spec = self._spec or self._left()[0][0]
-        self._unmade -= 1
-        # made as ``Card(uid, spec)`` is, without a call of its __init__
-        c = _new(Card)
-        c.uid = self._next_uid
-        c.spec = spec
-        c._became = None
-        c.rules = spec
-        c.name = spec.name
-        self._next_uid += 1
+            c = cards.pop(0)
+        else:
+            if not self._unmade:
+                return None
+            spec = self._spec or self._left()[0][0]
+            self._unmade -= 1
+            # made as ``Card(uid, spec)`` is, without a call of its __init__
+            c = _new(Card)
+            c.uid = self._next_uid
+            c.spec = spec
+            c._became = None
+            c.rules = spec
+            c.name = spec.name
+            self._next_uid += 1
+        tally = self._tally
+        if tally:  # (kept: one card fewer)
+            try:
+                tally[self.name] -= 1
+            except KeyError:  # (a tally of other piles: counted again when next asked for)
+                tally.clear()
         return c
 
     def names(self) -> list[str]:
@@ -315,6 +338,9 @@ class Pile:
     def top(self) -> Card | None:
         if not self._cards and self._unmade:
             self._cards.append(self.take_top())  # type: ignore[arg-type]
+            tally = self._tally
+            if tally:  # (the card taken is on top again: as many cards as before)
+                tally[self.name] += 1
         return self._cards[0] if self._cards else None
 
     def __eq__(self, other: object) -> bool:
@@ -338,10 +364,36 @@ class Pile:
         )
 
 
+def _tally_of(piles: dict[str, Pile]) -> dict[str, int] | None:
+    """The tally of the counts of ``piles`` (name to pile), by name, as kept by the piles: the
+    tally of the first pile, counted again and shared by every pile of ``piles`` where it was
+    forgotten (empty) or holds another number of piles; None for no pile."""
+    for pl in piles.values():
+        tally = pl._tally
+        break
+    else:
+        return None
+    if tally and len(tally) == len(piles):
+        return tally
+    tally.clear()
+    for pl in piles.values():
+        tally[pl.name] = len(pl._cards) + pl._unmade
+        pl._tally = tally
+    return tally
+
+
 def counts_of(piles: dict[str, Pile]) -> dict[str, int]:
     """The number of cards in each pile of ``piles`` (name to pile), by name
-    (``pile.count()`` of each), read without a call per pile."""
-    return {pl.name: len(pl._cards) + pl._unmade for pl in piles.values()}
+    (``pile.count()`` of each): a copy of the piles' tally, counted only where it was forgotten."""
+    tally = _tally_of(piles)
+    return {} if tally is None else dict(tally)
+
+
+def empty_count_of(piles: dict[str, Pile]) -> int:
+    """The number of piles of ``piles`` (name to pile) with no card left (``len(empty_piles_of(piles))``),
+    read from the piles' tally."""
+    tally = _tally_of(piles)
+    return 0 if tally is None else [*tally.values()].count(0)
 
 
 def tops_of(piles: dict[str, Pile]) -> dict[str, str | None]:

@@ -84,14 +84,6 @@ def _turn_prompt(figures: tuple[str, str, int, int, int, int]) -> str:
     return prompt
 
 
-def _plain(card: Card) -> bool:
-    """Whether playing ``card`` from the hand asks nothing and no lasting
-    effect or Reaction can answer it: no Action, no Attack, no text of its
-    own (its bonuses only). See :meth:`TurnFlowMixin.play_plain`."""
-    r = card.rules
-    return r.play is None and "Action" not in r.types and "Attack" not in r.types
-
-
 def treasure_order(auto: list[Card]) -> None:
     """Put ``auto``, the Treasures "play treasures" plays (in hand order),
     in the order it plays them: those whose card says so (``played_last``)
@@ -101,9 +93,8 @@ def treasure_order(auto: list[Card]) -> None:
 
 def plays_on_treasures(r: CardSpec) -> bool:
     """Whether "play treasures" plays a card of rules ``r`` from the hand: a
-    Treasure that is no Action and asks nothing when played."""
-    types = r.types
-    return "Treasure" in types and "Action" not in types and not r.asks_when_played
+    Treasure that is no Action and asks nothing when played (``r.on_treasures``)."""
+    return r.on_treasures
 
 
 HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
@@ -206,7 +197,7 @@ class TurnFlowMixin(GameBase):
         second play of a card already in play); the other players may react
         to an Attack; then follow its instructions, unless a lasting effect
         replaces them; then the "when you play a card" abilities run."""
-        if not again and source == "hand" and _plain(card) and card in p.hand:
+        if not again and source == "hand" and card.rules.plain_play and card in p.hand:
             self.play_plain(p, card)
             yield from self.trigger(_AT_PLAY, p, card)
             return
@@ -255,7 +246,7 @@ class TurnFlowMixin(GameBase):
 
     def play_plain(self, p: Player, card: Card) -> None:
         """What :meth:`play_card` does for a card in ``p``'s hand that is no
-        Action or Attack and has no text of its own (see :func:`_plain`:
+        Action or Attack and has no text of its own (see :attr:`~.cards.CardSpec.plain_play`:
         such as the basic Treasures), but for the "when you play a card"
         abilities, which the caller runs after it: the card goes into play,
         counts as played, is recorded, and its bonuses are given. It asks
@@ -292,7 +283,7 @@ class TurnFlowMixin(GameBase):
 
     def plays_run_nothing(self, p: Player, cards: list[Card]) -> bool:
         """Whether ``p`` playing ``cards`` one after another (cards of no text
-        of their own: see :func:`_plain`) runs no ability when each is played
+        of their own: see :attr:`~.cards.CardSpec.plain_play`) runs no ability when each is played
         (:meth:`trigger` of ``_AT_PLAY`` does nothing for each): no lasting
         effect, and no card of the game, Landmark or Event has an ability then
         (:meth:`_no_play_abilities`); or none of the Landmarks and Events has,
@@ -698,14 +689,14 @@ class TurnFlowMixin(GameBase):
                     if verb is _MK_END:
                         break
                     if verb is _MK_TREASURES:
-                        auto = [c for c in p.hand if plays_on_treasures(c.rules)]
+                        auto = [c for c in p.hand if c.rules.on_treasures]  # (plays_on_treasures)
                         treasure_order(auto)
-                        if all(map(_plain, auto)) and self.plays_run_nothing(p, auto):
+                        if all(c.rules.plain_play for c in auto) and self.plays_run_nothing(p, auto):
                             self.play_plains(p, auto)  # nothing to ask and no ability between them
                         else:
                             for c in auto:
                                 if c in p.hand:
-                                    if _plain(c):  # what play_card does for it, without a generator
+                                    if c.rules.plain_play:  # what play_card does for it, without a generator
                                         self.play_plain(p, c)
                                         yield from self.trigger(_AT_PLAY, p, c)
                                     else:
@@ -879,7 +870,7 @@ class TurnFlowMixin(GameBase):
         for c in p.hand:
             types = c.rules.types
             if treasures_ok and not auto:
-                auto = plays_on_treasures(c.rules)
+                auto = c.rules.on_treasures  # (plays_on_treasures)
             name = c.name
             if name in seen:
                 continue
@@ -944,7 +935,7 @@ class TurnFlowMixin(GameBase):
             if name or amount or (t.bought and t.phase != "action"):
                 return False
             for c in p.hand:
-                if plays_on_treasures(c.rules):
+                if c.rules.on_treasures:  # (plays_on_treasures)
                     return True
             return False
         if kind is _MK_PAY:  # 1 to the Debt, as far as the coins go

@@ -83,6 +83,12 @@ class CardSpec:
     gives_more_than_coins: bool = field(default=False, init=False, repr=False, compare=False)
     """Whether playing the card gives +Cards, +Actions, +Buys or VP tokens
     (its "+" bonuses other than coins), worked out from them."""
+    on_treasures: bool = field(default=False, init=False, repr=False, compare=False)
+    """Whether "play treasures" plays the card from the hand: a Treasure that is no Action and asks
+    nothing when played (base rulebook, Buy phase; worked out from its types)."""
+    plain_play: bool = field(default=False, init=False, repr=False, compare=False)
+    """Whether playing the card from the hand asks nothing and no lasting effect or Reaction can
+    answer it: no Action, no Attack, no text of its own (its bonuses only; worked out from them)."""
     plain_kind: int = field(default=-1, init=False, repr=False, compare=False)
     """How the card takes part in a bot's plain turn, once worked out (-1 before;
     see ``a11y_dominion.fastlane._plain_kind``)."""
@@ -94,6 +100,9 @@ class CardSpec:
 
     def __post_init__(self) -> None:
         self.gives_more_than_coins = bool(self.cards or self.actions or self.buys or self.vp_tokens)
+        types = self.types
+        self.on_treasures = "Treasure" in types and "Action" not in types and not self.asks_when_played
+        self.plain_play = self.play is None and "Action" not in types and "Attack" not in types
 
     def is_(self, typ: str) -> bool:
         """True when the card has the type ``typ`` (e.g. "Action")."""
