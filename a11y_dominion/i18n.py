@@ -84,6 +84,9 @@ def _you_verb(verb: str) -> str:
     return verb[:-1]
 
 
+# how a decision's question addresses the seat asked, in every language ("{player}, Militia: ...")
+_ADDRESSED = "{player}, "
+
 _AFTER_PREPOSITION = re.compile(r"\b(voor|van|aan|met|bij|naar|op|om|tegen|zonder|over|door|uit) \{(\w+)\}")
 
 
@@ -223,7 +226,10 @@ class Language:
         """``template`` translated, its ``{fields}`` filled in (names translated).
         In Dutch the default seat's name ("Jij") after a preposition is the object
         form ("Nieuw spel voor jou en Bot.")."""
-        out = self._(template)
+        return self._fill(self._(template), fields)
+
+    def _fill(self, out: str, fields: Mapping[str, object]) -> str:
+        """The translated template ``out`` with its ``{fields}`` filled in, as :meth:`text` fills them."""
         if not fields:
             return out
         en = self.code == "en"  # (a number, and a text in English, are filled in as they are)
@@ -279,15 +285,18 @@ class Language:
         text: str = shown(self._(str(message)))
         return text
 
-    def prompt(self, decision: Decision) -> str:
-        """The question of a :class:`~a11y_dominion.rules.decisions.Decision` in this language."""
-        if getattr(decision, "template", ""):
-            out = self.text(decision.template, **decision.args)
-            name = decision.args.get("player")
-            # a question to the default seat does not begin with its name ("You, Engineer: ..."): the
-            # question of a named seat does, for several people at one keyboard
-            if name in ("You", self._(N_("You"))) and out.startswith(f"{name}, "):
-                out = out[len(name) + 2 :]
+    def prompt(self, decision: Decision, you: bool = True) -> str:
+        """The question of a :class:`~a11y_dominion.rules.decisions.Decision` in this language.
+        A card's question begins with the name of the seat asked ("{player}, Militia: ...").
+        ``you`` (one person at this screen, whatever the seat's name): the name is left out, as
+        the question is that person's own ("Militia: discard 2 cards, down to 3 in hand.");
+        else (several people at one keyboard) it names who is to answer ("Ann, Militia: ...")."""
+        template = getattr(decision, "template", "")
+        if not template:
+            return self._(decision.prompt)
+        out = self._(template)
+        if you and out.startswith(_ADDRESSED):
+            out = out[len(_ADDRESSED) :]
+            if not out.startswith("{"):  # a word opens the sentence now; a name filled in stays as it is
                 out = out[:1].upper() + out[1:]
-            return out
-        return self._(decision.prompt)
+        return self._fill(out, decision.args)

@@ -30,8 +30,10 @@ SAID = {
         "long": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is not a move. "
         "Moves are: play CARD, play treasures, buy NAME, pay, pay N, end.",
         "trash": "Trash 2 Estates? Type yes to trash: ",
-        "not trashed": "Nothing was trashed. Ann, Chapel: trash up to 4 cards from your hand.",
-        "first": "First answer the question: Ann, Chapel: trash up to 4 cards from your hand.",
+        "not trashed": "Nothing was trashed. Chapel: trash up to 4 cards from your hand.",
+        "first": "First answer the question: Chapel: trash up to 4 cards from your hand.",
+        "not trashed, named": "Nothing was trashed. Ann, Chapel: trash up to 4 cards from your hand.",
+        "first, named": "First answer the question: Ann, Chapel: trash up to 4 cards from your hand.",
     },
     "nl": {
         "copper": "Je hebt nog 1 actie en kunt Kapel en Villa spelen. Als je Koper speelt, eindigt de actiefase. "
@@ -41,8 +43,10 @@ SAID = {
         "long": "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx… is geen zet. "
         "Zetten zijn: speel KAART, speel geldkaarten, koop NAAM, betaal, betaal N, einde.",
         "trash": "2 Landgoederen vernietigen? Typ ja om te vernietigen: ",
-        "not trashed": "Er is niets vernietigd. Ann, Kapel: vernietig tot 4 kaarten uit je hand.",
-        "first": "Beantwoord eerst de vraag: Ann, Kapel: vernietig tot 4 kaarten uit je hand.",
+        "not trashed": "Er is niets vernietigd. Kapel: vernietig tot 4 kaarten uit je hand.",
+        "first": "Beantwoord eerst de vraag: Kapel: vernietig tot 4 kaarten uit je hand.",
+        "not trashed, named": "Er is niets vernietigd. Ann, Kapel: vernietig tot 4 kaarten uit je hand.",
+        "first, named": "Beantwoord eerst de vraag: Ann, Kapel: vernietig tot 4 kaarten uit je hand.",
     },
 }
 
@@ -92,6 +96,9 @@ def test_the_sentences_around_an_answer_come_from_the_seat_s_view_and_question(l
     assert confirmation(view, d, estates, lang) == said["trash"]
     assert not_done(view, d, estates, lang) == said["not trashed"]
     assert pending_question(view, d, "buy silver", lang) == said["first"]
+    # several people at one keyboard: the card's question names who is asked
+    assert not_done(view, d, estates, lang, you=False) == said["not trashed, named"]
+    assert pending_question(view, d, "buy silver", lang, you=False) == said["first, named"]
     assert pending_question(view, d, "Bot: buy silver", lang) is None  # not Ann's line
     assert pending_question(view, d, "Estate", lang) is None  # an answer to the question
 

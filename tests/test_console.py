@@ -584,7 +584,7 @@ def test_trashing_asks_first_unless_turned_off():
     assert "Trash Estate? Type yes to trash: no" in lines
     # what did not happen, and the question that stands
     assert lines[lines.index("Trash Estate? Type yes to trash: no") + 1] == (
-        "Nothing was trashed. Ann, Sacrifice: trash a card from your hand."
+        "Nothing was trashed. Sacrifice: trash a card from your hand."
     )
     assert [c.name for c in console.game.trash] == []
     console, lines = position_console(state, "play Sacrifice\nEstate\n", confirm=False)
@@ -597,7 +597,7 @@ def test_trashing_the_engineer_is_one_question_and_undo_takes_it_back():
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
         "players": {"Ann": {"hand": ["Engineer", "Copper"], "deck": ["Estate"] * 5}},
     }
-    question = "Ann, Engineer: trash the Engineer to gain another card costing up to 4 coins?"
+    question = "Engineer: trash the Engineer to gain another card costing up to 4 coins?"
     KINGDOM = ("Villa", "Engineer")
     console, lines = position_console(state, "play Engineer\nSilver\nyes\nEstate\n", KINGDOM)
     assert question in lines

@@ -163,8 +163,8 @@ def position_session(tmp_path, text: str, lang: str) -> list:
 @pytest.mark.parametrize(
     "lang, play, repeat, played, asked",
     [
-        ("en", "play Chapel", "repeat", "You play Chapel.", "Ann, Chapel: trash up to 4 cards from your hand."),
-        ("nl", "speel Kapel", "herhaal", "Je speelt Kapel.", "Ann, Kapel: vernietig tot 4 kaarten uit je hand."),
+        ("en", "play Chapel", "repeat", "You play Chapel.", "Chapel: trash up to 4 cards from your hand."),
+        ("nl", "speel Kapel", "herhaal", "Je speelt Kapel.", "Kapel: vernietig tot 4 kaarten uit je hand."),
     ],
 )
 def test_repeat_and_f2_at_a_card_question_say_the_question_again(tmp_path, lang, play, repeat, played, asked):
@@ -441,7 +441,7 @@ WILD_HUNT = {
             "play Wild Hunt\n",
             [
                 "You play Wild Hunt.",
-                "Ann, Wild Hunt: 3 VP on the Wild Hunt pile.",
+                "Wild Hunt: 3 VP on the Wild Hunt pile.",
                 "Choose one, by number or name.",
                 "1. +3 Cards and add 1 VP to the Wild Hunt pile (type cards)",
                 "2. gain an Estate and take the VP from the Wild Hunt pile (type estate)",
@@ -452,7 +452,7 @@ WILD_HUNT = {
             "speel Wilde jacht\n",
             [
                 "Je speelt Wilde jacht.",
-                "Ann, Wilde jacht: 3 punten op de stapel Wilde jacht.",
+                "Wilde jacht: 3 punten op de stapel Wilde jacht.",
                 "Kies er een, met het nummer of de naam.",
                 "1. +3 kaarten en 1 punt op de stapel Wilde jacht",
                 "2. pak een Landgoed en neem de punten van de stapel Wilde jacht",
@@ -471,11 +471,11 @@ def test_wild_hunt_asks_once_and_says_the_vp_on_its_pile(lang, typed, asked):
 @pytest.mark.parametrize(
     "lang, typed, asked",
     [
-        ("en", "play Charm\nyes\n", ["Ann, Charm: which bonus?", "Choose one, by number or name."]),
+        ("en", "play Charm\nyes\n", ["Charm: which bonus?", "Choose one, by number or name."]),
         (
             "nl",
             "speel Geluksbrenger\nja\n",
-            ["Ann, Geluksbrenger: welke bonus?", "Kies er een, met het nummer of de naam."],
+            ["Geluksbrenger: welke bonus?", "Kies er een, met het nummer of de naam."],
         ),
     ],
 )

@@ -98,7 +98,7 @@ def test_an_opponents_attack_names_its_play_and_the_gold_revealed_before_the_que
     lines = bot_turn(["Legionary", "Gold", "Copper", "Copper", "Estate"], ["Copper"] * 3 + ["Estate"] * 2, "1, 1, 2\n")
     assert lines[1:6] == [
         "Bot's turn 1. Bot plays Legionary, reveals Gold and attacks you.",
-        "Ann, Legionary: discard 3 cards, down to 2 in hand.",
+        "Legionary: discard 3 cards, down to 2 in hand.",
         "Choose 3, by numbers or names separated by commas. Repeat a number to choose that card again.",
         "1. Copper (3 of them)",
         "2. Estate (2 of them)",
@@ -126,7 +126,7 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
     # one card that may be revealed or not: a yes-or-no question, no list of one; the bot
     # reveals the card Ann is least likely to hold (2 Estates among her 15 cards)
     assert lines[2:5] == [
-        "Ann, Gladiator: you may reveal a copy of Estate from your hand to stop the bonus.",
+        "Gladiator: you may reveal a copy of Estate from your hand to stop the bonus.",
         "Answer yes for Estate, or no.",
         "Ann> yes",
     ]

@@ -343,7 +343,9 @@ def test_console_questions_in_english_are_the_engines_prompts():
             assert turn_prompt(view, d) == unnamed[:1].upper() + unnamed[1:] != engine
             turns += 1
         else:
-            assert Language("en").prompt(d) == d.prompt
+            assert Language("en").prompt(d, you=False) == d.prompt  # several people at one keyboard: named
+            # one person at the screen: every card's question without the name it begins with
+            assert Language("en").prompt(d) == d.prompt.removeprefix(f"{d.player}, ") != d.prompt
         replay.answer(bots[d.player].decide(d, player_view(replay, d.player)))
     assert turns > 50
 
@@ -570,21 +572,23 @@ def test_dutch_mountain_pass_and_seed_are_standard_dutch():
     assert nl.text("Game seed {seed}.", seed=12) == "Spelnummer 12."
 
 
-def test_a_question_to_the_default_seat_does_not_begin_with_its_name():
+def test_a_card_s_question_names_the_seat_only_where_several_people_share_the_keyboard():
     from a11y_dominion.i18n import Language
     from a11y_dominion.rules.decisions import Decision, Kind, Purpose
 
-    template = "{player}, {source}: discard {count} cards."
-
-    def asked(player: str) -> Decision:
-        args = {"player": player, "source": "Forum", "count": 2}
+    def militia(player: str) -> Decision:
+        template = "{player}, {source}: discard {count} cards, down to {left} in hand."
+        args = {"player": player, "source": "Militia", "count": 2, "left": 3}
         return Decision(player, Kind.CARDS, Purpose("discard"), "", ["Copper"], template=template, args=args)
 
     en, nl = Language("en"), Language("nl")
-    assert en.prompt(asked("You")) == "Forum: discard 2 cards."
-    assert en.prompt(asked("Ann")) == "Ann, Forum: discard 2 cards."  # several people at one keyboard
-    dutch = nl.prompt(asked("Jij"))
-    assert not dutch.startswith("Jij") and dutch == nl.prompt(asked("Ann"))[len("Ann, ") :]
+    # one person at the screen, whatever the seat's name: the question is theirs, unnamed
+    for player in ("Ann", "You", "Jij"):
+        assert en.prompt(militia(player)) == "Militia: discard 2 cards, down to 3 in hand."
+        assert nl.prompt(militia(player)) == "Militie: leg 2 kaarten af, tot je er 3 in je hand hebt."
+    # several people at one keyboard: it names who is to answer
+    assert en.prompt(militia("Ann"), you=False) == "Ann, Militia: discard 2 cards, down to 3 in hand."
+    assert nl.prompt(militia("Ann"), you=False) == "Ann, Militie: leg 2 kaarten af, tot je er 3 in je hand hebt."
 
 
 def test_no_dutch_sentence_is_said_twice_in_one_translation():

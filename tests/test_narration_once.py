@@ -198,11 +198,11 @@ def militia_at_moat(bot_hand: list, typed: list, lang: str) -> list:
 def test_an_attack_a_moat_may_answer_is_said_once_and_its_answer_words_every_time():
     moat = {
         "en": (
-            "Ann, Bot plays Militia, an Attack: you may reveal a Moat to be unaffected.",
+            "Bot plays Militia, an Attack: you may reveal a Moat to be unaffected.",
             "Answer yes for Moat, or no.",
         ),
         "nl": (
-            "Ann, Bot speelt Militie, een aanval: je mag een Slotgracht laten zien om er geen last van te hebben.",
+            "Bot speelt Militie, een aanval: je mag een Slotgracht laten zien om er geen last van te hebben.",
             "Antwoord ja voor Slotgracht, of nee.",
         ),
     }
@@ -213,7 +213,7 @@ def test_an_attack_a_moat_may_answer_is_said_once_and_its_answer_words_every_tim
             "Bot, turn 1: played Village.",
             "You reveal Moat.",
             "Bot's turn 1, Action phase: 0 Actions, 1 Buy, 2 coins.",
-            "Ann, Militia: discard 2 cards, down to 3 in hand.",
+            "Militia: discard 2 cards, down to 3 in hand.",
         ),
         (
             "nl",
@@ -221,7 +221,7 @@ def test_an_attack_a_moat_may_answer_is_said_once_and_its_answer_words_every_tim
             "Bot, beurt 1: speelde Dorp.",
             "Je laat Slotgracht zien.",
             "Beurt 1 van Bot, actiefase: 0 acties, 1 aanschaf, 2 munten.",
-            "Ann, Militie: leg 2 kaarten af, tot je er 3 in je hand hebt.",
+            "Militie: leg 2 kaarten af, tot je er 3 in je hand hebt.",
         ),
     ):
         question, words = moat[lang]

@@ -48,7 +48,7 @@ def test_legionary_s_discard_gets_the_least_wanted_cards_and_options_when_asked_
     assert "Choose 3, by numbers or names separated by commas." in first
     assert card_answer(first) == "2, 2, 1"  # Estate twice, then Copper (Bob holds 2 Coppers, 2 Estates, Silver)
     again = asked()
-    assert again == "Bob, Legionary: discard 3 cards, down to 2 in hand.\nBob> " and card_answer(again) is None
+    assert again == "Legionary: discard 3 cards, down to 2 in hand.\nBob> " and card_answer(again) is None
     assert card_answer(asked(full=True)) == "2, 2, 1"  # what options prints
 
 
@@ -59,14 +59,14 @@ def test_the_other_kinds_of_questions_get_a_legal_answer() -> None:
     assert card_answer("Choose one by number or name, or type none.\n1. Gold\n2. Estate\n") == "none"
     assert card_answer("Choose one by number or name.\n1. Gold\n2. Estate\n") == "2"
     assert card_answer("Choose 1 to 3, by numbers or names separated by commas.\n1. Silver\n2. Curse\n") == "2"
-    assert card_answer("Ann, Legionary: reveal a Gold?\nAnswer yes or no, or 1 or 2.\n") == "no"
+    assert card_answer("Legionary: reveal a Gold?\nAnswer yes or no, or 1 or 2.\n") == "no"
     assert card_answer("Type a number from 1 to 40, or pass.\n") == "1"
     assert card_answer("1 Buy, 3 coins.\nAnn> ") is None
 
 
 LEGIONARY = """Bot 1 reveals Gold.
 Legionary attacks Bot 2, you and Bea3.
-Ann3, Legionary: discard 3 cards, down to 2 in hand.
+Legionary: discard 3 cards, down to 2 in hand.
 Choose 3, by numbers or names separated by commas. Repeat a number to choose that card again.
 1. Silver (2 of them)
 2. Estate
@@ -80,7 +80,7 @@ def test_a_legionary_attack_is_answered_with_the_least_wanted_cards_and_options_
     assert table_move(LEGIONARY, "Ann3", big_money, "end") == "2, 3, 1"
     assert table_move(LEGIONARY.replace("Choose 3", "Choose 4"), "Ann3", big_money, "end") == "2, 3, 1, 1"
     assert table_move(LEGIONARY.replace("2. Estate", "2. Forum"), "Ann3", big_money, "end") == "3, 1, 1"
-    again = "Ann3, Legionary: discard 3 cards, down to 2 in hand.\nAnn3> "  # (a second Legionary, asked before)
+    again = "Legionary: discard 3 cards, down to 2 in hand.\nAnn3> "  # (a second Legionary, asked before)
     assert table_move(again, "Ann3", big_money, "2, 3, 1") == "options"
     assert table_move(again, "Ann3", big_money, "options") == "end"  # (options said no way to answer)
     assert table_move("Ann3> ", "Ann3", big_money, "options") is None  # (nothing said yet)

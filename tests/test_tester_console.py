@@ -124,13 +124,13 @@ TEN = ("Villa", "Engineer", "Forum", "Patrician", "City Quarter", "Chariot Race"
         (
             "en",
             "play engineer\nsilver\nno\nplay engineer\nsilver\nno\n",
-            "Ann, Engineer: gain a card costing up to 4 coins (no Debt).",
+            "Engineer: gain a card costing up to 4 coins (no Debt).",
             "The same 10 choices as before; options reads them.",
         ),
         (
             "nl",
             "speel ingenieur\nzilver\nnee\nspeel ingenieur\nzilver\nnee\n",
-            "Ann, Ingenieur: pak een kaart die tot 4 munten kost (zonder schuld).",
+            "Ingenieur: pak een kaart die tot 4 munten kost (zonder schuld).",
             "Dezelfde 10 keuzes als eerder; opties leest ze voor.",
         ),
     ],

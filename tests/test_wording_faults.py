@@ -88,8 +88,8 @@ CAPITAL_END = {
 @pytest.mark.parametrize(
     "lang, typed, expected",
     [
-        ("en", "end", "Ann, Capital: you have 6 Debt and 1 coin. Pay how much Debt now (0 to 1)?"),
-        ("nl", "einde", "Ann, Kapitaal: je hebt 6 schuld en 1 munt. Hoeveel schuld los je nu af (0 tot en met 1)?"),
+        ("en", "end", "Capital: you have 6 Debt and 1 coin. Pay how much Debt now (0 to 1)?"),
+        ("nl", "einde", "Kapitaal: je hebt 6 schuld en 1 munt. Hoeveel schuld los je nu af (0 tot en met 1)?"),
     ],
 )
 def test_six_debt_and_one_coin(lang, typed, expected):

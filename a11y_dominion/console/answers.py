@@ -160,12 +160,14 @@ def _ends_action_phase(view: PlayerView, move: Move) -> tuple[str, dict[str, str
     return None
 
 
-def not_done(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language) -> str:
+def not_done(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language, you: bool = True) -> str:
     """What did not happen after a no to :func:`confirmation` of the answer ``keys`` to ``d``,
     and what goes on, in ``lang``: "Nothing was trashed." and the card's question again, or
-    "Nothing was bought; the Action phase goes on.". ``view``: the view of ``d.player``."""
+    "Nothing was bought; the Action phase goes on.". ``view``: the view of ``d.player``;
+    ``you``: one person at the screen, whom the question does not name
+    (:func:`~.questions.question`)."""
     if d.kind != "turn":
-        asked = questions.question(view, d, lang)
+        asked = questions.question(view, d, lang, you)
         if d.purpose == "trash":
             return lang.text(N_("Nothing was trashed. {question}"), question=asked)
         return lang.text(N_("Not done. {question}"), question=asked)
@@ -210,11 +212,14 @@ def confirmation_reply(line: str) -> str:
     return "query" if command_for(word) in CONFIRM_QUERIES else "other"
 
 
-def declined(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language, reply: str) -> str:
+def declined(
+    view: PlayerView, d: Decision, keys: Sequence[Option], lang: Language, reply: str, you: bool = True
+) -> str:
     """What a seat is told after its ``reply`` (:func:`confirmation_reply`, not yes) to the
     :func:`confirmation` of ``keys`` for ``d``: :func:`not_done`, after "That is not yes, so it is
-    a no." when the line was not the word no (a move or a misspelt word typed there)."""
-    said = not_done(view, d, keys, lang)
+    a no." when the line was not the word no (a move or a misspelt word typed there). ``you``:
+    as :func:`not_done`'s."""
+    said = not_done(view, d, keys, lang, you)
     if reply == "no":
         return said
     return lang.text(N_("That is not yes, so it is a no. {outcome}"), outcome=said)
@@ -237,17 +242,18 @@ def refusal_text(err: object, lang: Language, d: Decision | None = None) -> str:
     return lang.msg(short_msg(msg))
 
 
-def pending_question(view: PlayerView, d: Decision, text: str, lang: Language) -> str | None:
+def pending_question(view: PlayerView, d: Decision, text: str, lang: Language, you: bool = True) -> str | None:
     """ "First answer the question: ..." in ``lang`` when the typed ``text`` is a move (or
     ``done``) of the player ``d`` asks, or of nobody named, while ``d``, a card's question,
-    waits for its answer; else None. ``view``: the view of ``d.player``."""
+    waits for its answer; else None. ``view``: the view of ``d.player``; ``you``: one person at
+    the screen, whom the question does not name (:func:`~.questions.question`)."""
     if d.kind == "turn":
         return None
     who, body = split_speaker(view, text)
     word = (body.split() or [""])[0].lower()
     if who not in (None, d.player) or word not in MOVE_WORDS and word != "done":
         return None
-    asked = questions.question(view, d, lang)
+    asked = questions.question(view, d, lang, you)
     return lang.text(N_("First answer the question: {question}"), question=asked)
 
 
@@ -329,13 +335,15 @@ def read_answer(
     lang: Language,
     explain: Callable[[list[Option]], object] | None = None,
     confirm: bool = True,
+    you: bool = True,
 ) -> Reading:
     """Read the typed ``text`` in ``lang`` as the answer to ``d`` from ``view``, the view of the
     seat that answers: a legal answer (:func:`is_legal`) comes with :func:`confirmation` when
     ``confirm`` (the seat's setting) is on; any other is refused in one sentence, or, a turn
     move whose refusal only the whole game can explain (``explain(keys)`` gives the game's own
     reason, a :class:`~a11y_dominion.rules.decisions.Msg`, or None when this end cannot know
-    it), given unasked for the host to refuse."""
+    it), given unasked for the host to refuse. ``you``: one person at the screen, whom a card's
+    question said again does not name (:func:`~.questions.question`); else it names who is asked."""
     position = Position(view, d)
     line = text
     if d.kind == "yesno" and text.strip() in ("1", "2"):
@@ -345,13 +353,13 @@ def read_answer(
         _who, keys = parse_line(position, line, numbers=True)
     except InputError as e:
         return Reading(
-            refusal=pending_question(view, d, text, lang) or suggestion(text, lang) or refusal_text(e, lang, d)
+            refusal=pending_question(view, d, text, lang, you) or suggestion(text, lang) or refusal_text(e, lang, d)
         )
     if not is_legal(d, keys):
         why = explain(keys) if explain is not None else None
         err = buy_refusal(position, keys, why) if d.kind == "turn" else d.check(keys)
         if err is not None:
-            return Reading(refusal=pending_question(view, d, text, lang) or refusal_text(err, lang))
+            return Reading(refusal=pending_question(view, d, text, lang, you) or refusal_text(err, lang))
         return Reading(keys=keys)
     return Reading(keys=keys, question=confirmation(view, d, keys, lang) if confirm else None)
 

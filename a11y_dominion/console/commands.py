@@ -475,7 +475,8 @@ def repeat(ctx: Ctx, rest: str) -> None:
         _just_read(ctx, len(history) - n, len(history) - n)
         d = ctx.decision
         if n == 1 and d is not None and d.kind != "turn":
-            asked = ctx.lang.prompt(d)  # a card's question: the last message, then the question that stands
+            # a card's question: the last message, then the question that stands
+            asked = ctx.lang.prompt(d, not ctx.shared)
             ctx.reply([said, asked] if said != asked else [said])
             return
         ctx.reply([said])

@@ -679,7 +679,7 @@ class SeatConsole:
         text = line.strip()
         if not_an_answer(self, self.latest, d, text):
             return
-        got = read_answer(self.view(d.player), d, text, self.lang, confirm=self.confirm)
+        got = read_answer(self.view(d.player), d, text, self.lang, confirm=self.confirm, you=not self.shared)
         if got.refusal is not None:
             self.error(got.refusal)
         elif got.question is not None:
@@ -698,7 +698,8 @@ class SeatConsole:
         if reply == "yes":
             self.answered = keys
         elif self.decision is not None:
-            self.say(declined(self.view(self.decision.player), self.decision, keys, self.lang, reply), keep=False)
+            said = declined(self.view(self.decision.player), self.decision, keys, self.lang, reply, not self.shared)
+            self.say(said, keep=False)
 
     async def typed_between(self, line: str) -> None:
         """A line typed while nothing is asked: a command is run on the latest view;

@@ -132,11 +132,11 @@ def how_many(d: Decision, lang: Language = EN, repeat: bool = True) -> str:
 
 
 def question(view: PlayerView, d: Decision, lang: Language = EN, you: bool = True) -> str:
-    """The question of a decision in ``lang``; a turn's without the player's name with ``you``
-    (one person at the screen: :func:`~.queries.turn_prompt`)."""
+    """The question of a decision in ``lang``; without the player's name with ``you`` (one
+    person at the screen: :func:`~.queries.turn_prompt`, :meth:`~a11y_dominion.i18n.Language.prompt`)."""
     if d.kind == "turn":
         return turn_prompt(view, d, lang, you)
-    return lang.prompt(d)
+    return lang.prompt(d, you)
 
 
 LONG_TURN = 10
