@@ -134,7 +134,8 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
         ann = await join(host, "Ann")
         assert ann.story == []  # nothing was told in the lobby
         assert await ann.next() == {"type": "text", "text": "Welcome, Ann. Type help for commands."}
-        assert await ann.next() == {"type": "text", "text": "Ann has joined; 1 seat still empty: Bea."}
+        lobby = {"type": "text", "text": "Ann has joined; 1 seat still empty: Bea.", "keep": False}
+        assert await ann.next() == lobby  # (said, not kept in the player's history)
 
         async def error() -> dict:
             got = await ann.next()

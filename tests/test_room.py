@@ -45,6 +45,11 @@ def test_people_join_and_leave_before_the_start_and_the_game_starts_when_every_s
     room, printed = make_room()
     ann = join_messages(room, "ann", FakeSession("ann"))  # the name in any letter case
     assert ann.texts() == ["Welcome, Ann. Type help for commands.", "Ann has joined; 1 seat still empty: Bea."]
+    # the lobby's seats are said, not kept in the player's history; the welcome is kept
+    assert [m for m in ann if m["type"] == "text"] == [
+        {"type": "text", "text": "Welcome, Ann. Type help for commands."},
+        {"type": "text", "text": "Ann has joined; 1 seat still empty: Bea.", "keep": False},
+    ]
     assert room.joined == ["Ann"] and room.empty() == ["Bea"]
     room.leave("Ann", room.sessions["Ann"])
     assert room.joined == [] and room.empty() == ["Ann", "Bea"]
@@ -52,12 +57,44 @@ def test_people_join_and_leave_before_the_start_and_the_game_starts_when_every_s
     assert not room.everyone_in.is_set()
     ann = join_messages(room, "Ann", FakeSession("ann 2"))
     bea = join_messages(room, "Bea", FakeSession("bea"))
-    assert ann.texts()[-1] == "Bea has joined; every seat is taken. The game starts."
+    assert ann[-1] == {"type": "text", "text": "Bea has joined; every seat is taken. The game starts.", "keep": False}
     assert bea.texts() == [
         "Welcome, Bea. Type help for commands.",
         "Bea has joined; every seat is taken. The game starts.",
     ]
     assert room.everyone_in.is_set()
+    room, printed = make_room("Ann:remote,Bea:remote,Cid:remote")
+    ann = join_messages(room, "Ann", FakeSession("ann"))
+    join_messages(room, "Bea", FakeSession("bea"))
+    room.leave("Bea", room.sessions["Bea"])
+    assert ann[-1] == {"type": "text", "text": "Bea has left; 2 seats still empty: Bea and Cid.", "keep": False}
+
+
+def test_a_seat_s_history_keeps_the_welcome_and_not_the_lobby_s_seats_as_play_keeps_its_first_line() -> None:
+    async def main() -> None:
+        room, _printed = make_room("Ann:remote,Bea:remote")
+        seats = {name: SeatAt(room, name) for name in ("Ann", "Bea")}
+        for seat in seats.values():
+            seat.start()
+            await settled()
+        assert shown(seats["Ann"].lines, "Ann") == [
+            "Welcome, Ann. Type help for commands.",
+            "Ann has joined; 1 seat still empty: Bea.",
+            "Bea has joined; every seat is taken. The game starts.",
+        ]
+        table = asyncio.ensure_future(room.table.run_async())
+        await settled()
+        first = {"Ann": "You go first.", "Bea": "Ann goes first."}  # (seed 1)
+        for name, seat in seats.items():
+            assert seat.console is not None
+            kept = [entry.text for entry in seat.console.holder.history.entries()]
+            assert kept[:2] == [f"Welcome, {name}. Type help for commands.", f"New game for Ann and Bea. {first[name]}"]
+            assert not [line for line in kept if "has joined" in line]
+            assert seat.task is not None
+            seat.task.cancel()
+        table.cancel()
+
+    asyncio.run(main())
 
 
 def test_a_second_session_takes_the_seat_over_and_the_first_is_told_and_ended() -> None:

@@ -379,13 +379,6 @@ QUIT_STEPS = "quit-no stay quit-yes leave"
 
 LEDGER: tuple[Divergence, ...] = (
     entry(
-        "History",
-        "ssh join host",
-        "previous next",
-        "The history of join, an ssh seat and the host's own seat holds the host's two lobby lines: a message is "
-        "counted 5 of 7 where the keyboard says 4 of 6.",
-    ),
-    entry(
         "Settings",
         "ssh",
         "settings",

@@ -904,7 +904,8 @@ class SeatConsole:
         elif kind == "text":
             text = str(message.get("text", ""))
             if text.strip():  # nothing is left of a text of escape sequences only
-                self.say(text, keep=message.get("last") is not True)  # (the session's end is not kept)
+                # the session's end is not kept, nor the lobby's seats (the history holds the game's messages)
+                self.say(text, keep=message.get("last") is not True and message.get("keep") is not False)
             if message.get("last") is True:  # the host said why the session ends: nothing more is said of it
                 self.ended_told = True
         elif kind == "events":

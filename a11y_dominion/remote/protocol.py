@@ -19,6 +19,10 @@ From the host (``type`` first):
   player joining or leaving, goodbye), in the seat's language; with
   ``"last": true`` it is the last line of this session and says why it ends
   (a new login took the seat): the player's program says nothing more of it;
+  with ``"keep": false`` it is a line of the lobby's seats before the game (who
+  joined or left, the seats still empty): said, and not kept in the history, which
+  holds the game's messages (the welcome, how to get help, is kept, as ``play``
+  keeps its own first line);
 - ``{"type": "events", "events": [...]}``: the events this seat may know, in
   order, already redacted for it (:func:`a11y_dominion.view.event_data`;
   a card private to another seat is ``"?"``);
@@ -486,10 +490,12 @@ class ProtocolOutlet:
             self.write(encode(message))
 
     # ------------------------------------------------------------ the seat's side
-    def text(self, text: str, last: bool = False) -> None:
+    def text(self, text: str, last: bool = False, keep: bool = True) -> None:
         """A line from the host (lobby, joins, goodbye), in the seat's language; ``last``:
-        the session's last line, which says why it ends."""
-        self.send({"type": "text", "text": text, **({"last": True} if last else {})})
+        the session's last line, which says why it ends; ``keep`` False: a line of the
+        lobby's seats, which the player's history does not keep."""
+        flags = {"last": True} if last else {}
+        self.send({"type": "text", "text": text, **flags, **({} if keep else {"keep": False})})
 
     def events(self, events: list) -> int:
         """The seat's redacted events, in order (``asks``: its own question comes next);

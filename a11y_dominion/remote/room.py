@@ -330,13 +330,14 @@ class TableRoom:
         """The remote seats nobody has taken (or that are away)."""
         return [n for n in self.remote if n not in self.joined]
 
-    def tell_everyone(self, make: Callable[[Language], str], skip: str | None = None) -> None:
+    def tell_everyone(self, make: Callable[[Language], str], skip: str | None = None, keep: bool = True) -> None:
         """``make(lang)`` said to every seat that is in (but ``skip``), and printed
-        on the host's screen (unless the host's own player, who hears it, is in)."""
+        on the host's screen (unless the host's own player, who hears it, is in); ``keep``
+        False: the players' histories do not keep it (the lobby's seats before the game)."""
         for name in self.joined:
             if name != skip:
                 seat = self.people[name]
-                seat.line(make(seat.lang))
+                seat.line(make(seat.lang), keep=keep)
         if self.local not in self.joined:
             self.out(make(self.lang))
 
@@ -394,7 +395,7 @@ class TableRoom:
                 self.joined.append(name)
                 empty = self.empty()
                 if not quiet:
-                    self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang))
+                    self.tell_everyone(lambda lang: empty_seats_line(name, empty, lang), keep=False)
                 if not empty and (not self.shared or all(n in self.joined for n in self.locals)):
                     self.everyone_in.set()
             elif not quiet:
@@ -584,7 +585,7 @@ class TableRoom:
             return
         if not self.everyone_in.is_set():
             empty = self.empty()
-            self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang))
+            self.tell_everyone(lambda lang: left_lobby_line(name, empty, lang), keep=False)
             return
         d = self.table.game.pending
         if d is not None and d.player == name:

@@ -172,10 +172,11 @@ class RemoteSeat(HumanSeat):
         super().say(text, priority, keep, **how)
 
     # ------------------------------------------------------------ output
-    def line(self, text: str) -> None:
-        """Send one line to the player, through the session holding the seat (none: nowhere)."""
+    def line(self, text: str, keep: bool = True) -> None:
+        """Send one line to the player, through the session holding the seat (none: nowhere);
+        ``keep`` False: the player's history does not keep it (the lobby's seats before the game)."""
         if self.outlet is not None:
-            self.outlet.text(text)
+            self.outlet.text(text, keep=keep)
 
     def lines(self, texts: Any) -> None:
         """Send each of ``texts`` as a line."""
