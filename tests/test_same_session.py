@@ -382,8 +382,9 @@ LEDGER: tuple[Divergence, ...] = (
         "Settings",
         "ssh",
         "settings",
-        "settings says speech output none and that the host keeps the settings with the game, where the keyboard "
-        "names its speech output and the settings file.",
+        "settings says the host keeps them with this game (changed with settings set KEY VALUE or a word, such as "
+        "settings nl), where the keyboard says the other settings change outside the game with a11y-dominion "
+        "settings (its speech output, none in this script, is always none at an ssh seat).",
     ),
     entry(
         "Quit at join and an ssh seat",
