@@ -165,15 +165,35 @@ def buy_of(view: PlayerView, card: str) -> Move | None:
     return Move.buy(pile) if top == card else None
 
 
+_PRICE: dict[str, int] = {}
+"""The coins each card name or Event a buy list names costs (see :func:`_price`)."""
+
+
+def _price(card: str) -> int:
+    """The coins the card or Event ``card`` costs, kept in :data:`_PRICE` (0 for a name of neither:
+    such a rule is asked about as before)."""
+    spec = EVENTS.get(card) or CARDS.get(card)
+    price = _PRICE[card] = 0 if spec is None else spec.cost.coins
+    return price
+
+
 def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple[BuyRule, ...]) -> Move | None:
     """The buy move of the first of ``rules`` (:class:`~a11y_dominion.strategies.BuyRule`)
     whose card can be bought now and whose conditions all hold; None when none. Each rule's buy
     is found at once (:func:`buy_of`) and asked about alone (``move in d.options``), so a turn
-    decision's moves are not listed for it."""
+    decision's moves are not listed for it; a rule whose card costs more coins than the turn has
+    is passed over without either (base rulebook, Buy phase: no such buy is legal)."""
     legal = d.options
+    coins = view.turn.coins
     memo: dict[Expr, float] = {}  # (each field read once)
     for rule in rules:
-        m = buy_of(view, rule.card)
+        card = rule.card
+        price = _PRICE.get(card)
+        if price is None:
+            price = _price(card)
+        if price > coins:
+            continue  # (no buy of it is legal: a buy's price in coins is at most the turn's coins)
+        m = buy_of(view, card)
         if m is not None and m in legal:
             for c in rule.when:  # (each condition read while the ones before it hold)
                 if not holds(ledger, view, c, memo):
