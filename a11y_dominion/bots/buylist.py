@@ -13,7 +13,7 @@ from ..rules.cards import CARDS, EVENTS, pile_name_for
 from ..rules.decisions import Move, MoveKind
 from ..strategies import BuyRule, Condition, Expr
 from ..view import PlayerView
-from .common import CardCounts, TurnOptions, empty_count, money_total
+from .common import PRICE_COINS, CardCounts, TurnOptions, empty_count, money_total, price_coins
 
 
 def _left(view: PlayerView, pile: str, missing: int = 0) -> int:
@@ -165,18 +165,6 @@ def buy_of(view: PlayerView, card: str) -> Move | None:
     return Move.buy(pile) if top == card else None
 
 
-_PRICE: dict[str, int] = {}
-"""The coins each card name or Event a buy list names costs (see :func:`_price`)."""
-
-
-def _price(card: str) -> int:
-    """The coins the card or Event ``card`` costs, kept in :data:`_PRICE` (0 for a name of neither:
-    such a rule is asked about as before)."""
-    spec = EVENTS.get(card) or CARDS.get(card)
-    price = _PRICE[card] = 0 if spec is None else spec.cost.coins
-    return price
-
-
 def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple[BuyRule, ...]) -> Move | None:
     """The buy move of the first of ``rules`` (:class:`~a11y_dominion.strategies.BuyRule`)
     whose card can be bought now and whose conditions all hold; None when none. Each rule's buy
@@ -188,9 +176,9 @@ def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple
     memo: dict[Expr, float] = {}  # (each field read once)
     for rule in rules:
         card = rule.card
-        price = _PRICE.get(card)
+        price = PRICE_COINS.get(card)
         if price is None:
-            price = _price(card)
+            price = price_coins(card)
         if price > coins:
             continue  # (no buy of it is legal: a buy's price in coins is at most the turn's coins)
         m = buy_of(view, card)
