@@ -273,17 +273,6 @@ def price(name: str) -> tuple[int, int]:
     return (s.cost.coins, s.cost.debt)
 
 
-PRICE_COINS: dict[str, int] = {}
-"""The coins of :func:`price` of the names asked for of :func:`price_coins` (kept: a price never changes)."""
-
-
-def price_coins(name: str) -> int:
-    """The coins the card or Event ``name`` costs as printed (0 for a name of neither), kept in
-    :data:`PRICE_COINS` (read it first: a name found there takes no call)."""
-    coins = PRICE_COINS[name] = price(name)[0]
-    return coins
-
-
 def pile_members(pile: str) -> list[str]:
     """Card names in the Supply pile ``pile`` (one for a plain pile)."""
     p = PILES.get(pile)
