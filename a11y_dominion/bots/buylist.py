@@ -13,7 +13,7 @@ from ..rules.cards import CARDS, EVENTS, pile_name_for
 from ..rules.decisions import Move, MoveKind
 from ..strategies import BuyRule, Condition, Expr
 from ..view import PlayerView
-from .common import CardCounts, TurnOptions, empty_count, money_total
+from .common import CardCounts, TurnOptions, empty_count, money_total, price
 
 
 def _left(view: PlayerView, pile: str, missing: int = 0) -> int:
@@ -165,15 +165,27 @@ def buy_of(view: PlayerView, card: str) -> Move | None:
     return Move.buy(pile) if top == card else None
 
 
+_PRICE: dict[str, int] = {}
+"""The coins (:func:`~.common.price`) of each card name or Event a buy list names, kept as asked for."""
+
+
 def first_buy(ledger: CardCounts, view: PlayerView, d: TurnOptions, rules: tuple[BuyRule, ...]) -> Move | None:
     """The buy move of the first of ``rules`` (:class:`~a11y_dominion.strategies.BuyRule`)
     whose card can be bought now and whose conditions all hold; None when none. Each rule's buy
     is found at once (:func:`buy_of`) and asked about alone (``move in d.options``), so a turn
-    decision's moves are not listed for it."""
+    decision's moves are not listed for it; a rule whose card costs more coins than the turn has
+    is passed over without either (base rulebook, Buy phase: no such buy is legal)."""
     legal = d.options
+    coins = view.turn.coins
     memo: dict[Expr, float] = {}  # (each field read once)
     for rule in rules:
-        m = buy_of(view, rule.card)
+        card = rule.card
+        coins_to_buy = _PRICE.get(card)
+        if coins_to_buy is None:
+            coins_to_buy = _PRICE[card] = price(card)[0]
+        if coins_to_buy > coins:
+            continue  # (no buy of it is legal: a buy's price in coins is at most the turn's coins)
+        m = buy_of(view, card)
         if m is not None and m in legal:
             for c in rule.when:  # (each condition read while the ones before it hold)
                 if not holds(ledger, view, c, memo):
