@@ -23,6 +23,7 @@ tests/test_e2e_marks.py tests the check.
 
 import builtins
 import functools
+import json
 import multiprocessing.process
 import os
 import socket
@@ -38,6 +39,19 @@ sys.path.insert(0, str(Path(__file__).parent))
 TESTS = Path(__file__).resolve().parent
 PLATFORM_VARIABLE = "A11Y_DOMINION_TEST_PLATFORM"
 POSIX_ONLY_MODULES = frozenset({"termios", "tty", "pty", "fcntl", "resource", "pwd", "grp", "curses", "readline"})
+
+
+@pytest.fixture
+def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A folder of the players' own, the working folder too: its ``settings.json`` (screen-reader
+    mode off, so that no question comes first) and its data; a module whose every test plays
+    there says ``pytestmark = pytest.mark.usefixtures("here")``."""
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "settings.json").write_text(json.dumps({"screen_reader": "no"}), encoding="utf-8")
+    return tmp_path
 
 
 def suite_platform(platform: str = sys.platform, environ: Mapping[str, str] = os.environ) -> str:

@@ -14,7 +14,6 @@ room. In English and Dutch.
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 
 import pytest
@@ -80,15 +79,7 @@ def chapel_lines(lang: str, asked: str) -> list[str]:
 QUESTION = {"en": "Chapel: trash up to 4 cards from your hand.", "nl": "Kapel: vernietig tot 4 kaarten uit je hand."}
 
 
-@pytest.fixture(autouse=True)
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder of the players' own: settings, data and the working folder."""
-    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "settings.json").write_text(json.dumps({"screen_reader": "no"}), encoding="utf-8")
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("here")  # (tests/conftest.py)
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

@@ -12,8 +12,6 @@ own seat here, over its link into the host's room; the ssh seat and ``join`` in
 from __future__ import annotations
 
 import asyncio
-import json
-from pathlib import Path
 
 import pytest
 
@@ -50,15 +48,7 @@ SHARED = [
 ]
 
 
-@pytest.fixture(autouse=True)
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder of the players' own: settings, data and the working folder."""
-    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "settings.json").write_text(json.dumps({"screen_reader": "no"}), encoding="utf-8")
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("here")  # (tests/conftest.py)
 
 
 def after_each(lines: list[str], typed: list[str], prompt: str) -> list[str]:

@@ -27,16 +27,6 @@ from playcore import fail_once
 PLAYERS = "Ann:human,Bot:bigmoney"
 
 
-@pytest.fixture
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder of the player's own: settings, data and the working folder."""
-    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "settings.json").write_text(json.dumps({"screen_reader": "no"}), encoding="utf-8")
-    return tmp_path
-
-
 def play(typed: str, *options: str, players: str = PLAYERS) -> tuple[int, list[str]]:
     """(exit code, lines shown) of ``play`` with ``options`` and the lines ``typed`` piped in."""
     out = io.StringIO()

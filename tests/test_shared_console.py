@@ -36,14 +36,7 @@ ONLY_ENTER = "Only Enter is read here: press Enter when Bea is at the keyboard, 
 STOP = "Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: "
 
 
-@pytest.fixture(autouse=True)
-def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A folder of the players' own: settings, data and the working folder."""
-    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
-    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "data"))
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "settings.json").write_text(json.dumps({"screen_reader": "no"}), encoding="utf-8")
-    return tmp_path
+pytestmark = pytest.mark.usefixtures("here")  # (tests/conftest.py)
 
 
 def play(
