@@ -249,6 +249,11 @@ def test_rich_output_on_request_and_plain_again(host):
     assert not SGR.search(got), repr(got[-500:])
     ann.sendline("settings rich")
     ann.expect(r"Output is now rich\.")
+    ann.sendline("settings nl")  # the table's words follow the seat's language
+    ann.expect(r"Taal is nu Nederlands\.")
+    ann.sendline("voorraad")
+    ann.expect("Bovenste kaart")
+    ann.expect("Kosten")
     ann.close()
 
 

@@ -61,6 +61,7 @@ class HostedSettings:
                 self.output(value == "rich")
             return None
         self.console.holder.change(key, value)  # the narration the player hears is the console's
+        self.console.display.lang = self.console.lang  # (the rich Supply's table)
         if self.console.completer is not None:
             self.console.completer.lang = self.console.lang
         if key == "options":

@@ -38,7 +38,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ..console.core import SEAT_COMMANDS, SeatConsole
-from ..console.display import Arrived, LineCleared, cleared_text, completer_lang, split_prompt
+from ..console.display import Arrived, Display, LineCleared, cleared_text, completer_lang, split_prompt
 from ..console.keys import KeyCommand
 from ..i18n import LANGUAGES, N_, Language
 from ..lineinput import CUT_LINE, LINES_PER_SECOND, InputFilter
@@ -76,31 +76,6 @@ class _Sink:
 
     def flush(self) -> None:
         pass
-
-
-class _Screen:
-    """The screen of a session's seat for the console core: plain lines to the session, or
-    rich ones (the Supply as a table) while its output is rich."""
-
-    def __init__(self, session: TerminalSession):
-        self.session = session
-
-    @property
-    def plain(self) -> bool:
-        return self.session.display is None
-
-    def line(self, text: str, style: str | None = None) -> None:
-        display = self.session.display
-        if display is not None:
-            display.line(text, style)
-        else:
-            self.session.write(clean(text) + "\n")
-
-    def supply_table(self, view: Any) -> None:
-        display = self.session.display
-        if display is not None:
-            display.lang = self.session.seat.lang  # (kept as the player's)
-            display.supply_table(view)
 
 
 class _Keys:
@@ -173,7 +148,8 @@ class TerminalSession(TerminalLines):
         self.process = process
         self.name: str | None = None
         self.seat: Any = None  # the seat whose language and name the session's own questions use
-        self.display: Any = None  # a rich Display while the output is rich
+        # the seat's screen: plain lines to the session, or rich ones (the Supply as a table)
+        self.screen = Display(stream=_Sink(self), plain=True)
         self.asking = False  # the session asks its own question (first settings, leaving)
         self.command: str | None = None
         self.rich = False
@@ -199,8 +175,8 @@ class TerminalSession(TerminalLines):
                 try:
                     data = await process.stdin.read(65536)
                 except asyncssh.TerminalSizeChanged as e:
-                    if self.display is not None:  # rich output fills the new width; plain lines do not depend on it
-                        self.display.console.width = max(e.width, 20)
+                    if self.screen.console is not None:  # rich output fills the new width; plain lines do not
+                        self.screen.console.width = max(e.width, 20)
                     continue
                 except (asyncssh.BreakReceived, asyncssh.SignalReceived):
                     continue
@@ -263,11 +239,11 @@ class TerminalSession(TerminalLines):
     # ------------------------------------------------------------ output
     def write(self, text: str) -> None:
         """Say ``text`` (lines ending in a line feed) to the player, above the prompt."""
-        if self.display is None:
+        if self.screen.console is None:
             self.queue(text)
             return
         for line in text.split("\n")[:-1]:
-            self.display.line(line)
+            self.screen.line(line)
         if not text.endswith("\n"):
             self.queue(text.rsplit("\n", 1)[-1])
 
@@ -286,17 +262,15 @@ class TerminalSession(TerminalLines):
         """Plain or rich output from now on (rich needs a terminal)."""
         from rich.console import Console
 
-        from ..console.display import Display
-
         process = self.process
         self.rich = rich and process.get_terminal_type() is not None
         if self.seat is None:
             return
-        self.display = None
+        screen = self.screen
+        screen.plain, screen.lang, screen.console = not self.rich, self.seat.lang, None
         if self.rich:
-            display = Display(stream=_Sink(self), plain=True, lang=self.seat.lang)
-            display.console = Console(
-                file=_Sink(self),
+            screen.console = Console(
+                file=screen.stream,
                 force_terminal=True,
                 color_system=color_system(process.get_terminal_type(), process.env or {}),
                 width=max(process.get_terminal_size()[0] or 80, 20),
@@ -305,7 +279,6 @@ class TerminalSession(TerminalLines):
                 markup=False,
                 emoji=False,
             )
-            self.display = display
         self._new_prompt()
 
     def _new_prompt(self) -> None:
@@ -445,9 +418,8 @@ class TerminalSession(TerminalLines):
             link.open()
         opened = link.opened is not None
         seat = self.seat
-        screen = _Screen(self)
-        holder = HumanSeat(seat.name, lang=seat.lang, verbosity=seat.verbosity, print_fn=screen.line)
-        console = _SeatConsole(link, holder, screen, Speaker("off"), _Keys(self), help_seat="ssh")
+        holder = HumanSeat(seat.name, lang=seat.lang, verbosity=seat.verbosity, print_fn=self.screen.line)
+        console = _SeatConsole(link, holder, self.screen, Speaker("off"), _Keys(self), help_seat="ssh")
         console.store = HostedSettings(seat, console, self._use_output, changed)
         console.settings_file = False  # the host keeps them with the game
         console.speaks = False  # the player's own screen reader reads the lines
