@@ -16,7 +16,8 @@ from a11y_dominion.console.core import SeatConsole
 from a11y_dominion.console.display import Display, PlainReader
 from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
-from a11y_dominion.rules.events import CardGained
+from a11y_dominion.rules.events import CardGained, GameEvent, StartingCards
+from a11y_dominion.view import HIDDEN, redact_all
 from test_remote_protocol import start
 
 pytest.importorskip("asyncssh")
@@ -94,3 +95,35 @@ def test_a_login_that_takes_the_seat_over_ends_the_in_process_session_with_one_s
         "Your seat was taken by a new login; this session ends.",
     ]
     assert new[:2] == ["You took your seat over from your other login, which ends now.", "Welcome back, Ann."], new
+
+
+def test_the_in_process_link_hands_over_the_events_redacted_for_the_seat_as_objects(tmp_path):
+    """The events a seat at the host is told come through the in-process link as the very event
+    objects the table redacted for that seat, not as data to read back: Ann's own starting
+    cards are named, the bot's are not, and they are what the game's log gives when redacted for Ann."""
+
+    async def main():
+        out: list = []
+        host, task = await start(tmp_path, out, "Ann:remote,Bot:bigmoney")
+        try:
+            link = HostLink(host, "Ann")
+            assert link.open()
+            told: list = []
+            for _ in range(200):  # (the table's loop turns; it waits on Ann's first question)
+                await asyncio.sleep(0)
+                while (entry := link.inbox.get_nowait()) is not None:
+                    kind, message = entry
+                    if kind == "message" and message["type"] == "events":
+                        told.extend(message["events"])
+                if host.table.game.pending is not None and told:
+                    break
+            return told, redact_all(host.table.game.log[: host.table.told["Ann"]], "Ann")
+        finally:
+            host.stop()
+            await asyncio.wait([task], timeout=10)
+
+    told, expected = asyncio.run(main())
+    assert told == expected and all(isinstance(e, GameEvent) for e in told), told
+    dealt = {e.player: e for e in told if isinstance(e, StartingCards)}
+    assert len(dealt["Ann"].hand) == 5 and set(dealt["Ann"].hand) <= {"Copper", "Estate"}, dealt
+    assert dealt["Bot"].hand == (HIDDEN,) * 5 and dealt["Bot"].deck == (HIDDEN,) * 5, dealt

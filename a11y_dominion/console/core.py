@@ -45,6 +45,7 @@ from ..i18n import N_, Language
 from ..lineinput import CUT_LINE
 from ..remote.protocol import HOST_SAYS, PROTOCOL_VERSION, UNKNOWN_SENTENCE, Rate, TooLong, host_entry, msg_from_data
 from ..rules.decisions import Decision, Move, Msg
+from ..rules.events import GameEvent
 from ..textinput import MAX_LINE, between_questions, split_speaker
 from ..view import PlayerView, event_from_data
 
@@ -61,6 +62,14 @@ AWAY = N_("{n} messages while you were away; the last {last} follow. Type log {l
 
 def _weight(entry: Any) -> int:
     return getattr(entry[1], "size", 0) if isinstance(entry, tuple) and len(entry) == 2 else 0
+
+
+def told_events(items: list[Any]) -> list[GameEvent]:
+    """The events of an ``events`` message: each item an event object as it is (handed over
+    by the host in this process, :class:`~a11y_dominion.remote.seatlink.HostLink`), or its
+    data read back (:func:`~a11y_dominion.view.event_from_data`, which raises KeyError or
+    TypeError for data that is no event)."""
+    return [e if isinstance(e, GameEvent) else event_from_data(e) for e in items]
 
 
 # the host's messages that are lines to show, held to the inbox's rate (the others carry the game)
@@ -911,7 +920,7 @@ class SeatConsole:
         elif kind == "events":
             if self.sent:  # the host went on: the answer was taken
                 self.decision, self.sent = None, False
-            events = [event_from_data(e) for e in message["events"]]
+            events = told_events(message["events"])
             self.told.extend(events)
             self.holder.tell(events)
             if self.away_news:  # what came while the player was away: read by ear, the last of it

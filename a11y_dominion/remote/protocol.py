@@ -454,7 +454,9 @@ class ProtocolOutlet:
     ``deliver(message)``, given instead, takes each message as it is (a dict of plain
     data, which it must not change): a console core in the host's own process
     (:class:`~.seatlink.HostLink`) gets it without JSON and without the cleaning that
-    what crosses the network needs. :meth:`received` reads one line from the player
+    what crosses the network needs; with ``objects`` as well, the events of an ``events``
+    message are the seat's redacted event objects themselves (frozen), not their data,
+    which that console core would only read back. :meth:`received` reads one line from the player
     (:meth:`use`, one message already read); every fault is answered with one ``error``
     message and changes nothing else.
 
@@ -470,6 +472,7 @@ class ProtocolOutlet:
         seat,
         write: Callable[[str], None] | None = None,
         deliver: Callable[[dict[str, Any]], None] | None = None,
+        objects: bool = False,
     ):
         if write is None and deliver is None:
             raise TypeError("a ProtocolOutlet needs write or deliver")
@@ -477,6 +480,7 @@ class ProtocolOutlet:
         self.seat = seat
         self.write = write
         self.deliver = deliver
+        self.objects = objects and deliver is not None  # events handed over as they are (in this process)
         self.decision_id = 0
         self.over = False
         self.left = False  # the player's program sent leave: its player typed quit
@@ -498,11 +502,12 @@ class ProtocolOutlet:
         self.send({"type": "text", "text": text, **flags, **({} if keep else {"keep": False})})
 
     def events(self, events: list) -> int:
-        """The seat's redacted events, in order (``asks``: its own question comes next);
-        returns how many were sent."""
+        """The seat's redacted events, in order (``asks``: its own question comes next): as
+        their data, or as the event objects with :attr:`objects`; returns how many were sent."""
         d = self.host.table.game.pending  # its question comes next: the program says the news with its prompt
         asks = {"asks": True} if d is not None and d.player == self.seat.name else {}
-        self.send({"type": "events", "events": [event_data(e) for e in events], **asks})
+        told = list(events) if self.objects else [event_data(e) for e in events]
+        self.send({"type": "events", "events": told, **asks})
         if any(isinstance(e, GameEnded) for e in events):
             self.game_over()
         return len(events)

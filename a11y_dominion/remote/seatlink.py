@@ -11,6 +11,8 @@ SSH terminal and a joined seat behave alike.
 The host's messages are handed over as the data they are, without JSON and without
 :func:`~.protocol.from_host`'s cleaning: they never cross the network, and what the host
 puts in them from the network (a player's name, a line of chat) it cleaned when it came.
+The events of an ``events`` message are the event objects the table redacted for the seat,
+not their data, which the console core would only read back.
 
 A :class:`WireLink` takes a seat the same way for a ``join`` program at the other end of an
 SSH channel: the host's ``seat-protocol`` sessions and a game server's tables write its
@@ -42,6 +44,8 @@ class HostLink:
     finally ``("closed", None)``. ``language`` and ``verbosity`` (or None) are the
     player's, as ``join`` tells them to the host; ``quiet`` as for the host's ``join``; ``own``:
     the seat is the one at the host's own computer (:attr:`~.room.TableRoom.local`)."""
+
+    objects = True  # the events it is told, as the table's redacted objects (in this process)
 
     def __init__(
         self,
@@ -86,7 +90,7 @@ class HostLink:
         verbosity = self.verbosity if self.verbosity in VERBOSITIES and self.verbosity != seat.verbosity else None
         if code is not None or verbosity is not None:
             seat.settings(language=code, verbosity=verbosity)
-        outlet = ProtocolOutlet(host, seat, deliver=self._deliver)
+        outlet = ProtocolOutlet(host, seat, deliver=self._deliver, objects=self.objects)
         held = host.join(user, self, outlet=outlet, quiet=self.quiet)  # (the outlet gets the seat's story first)
         seat.chosen = True  # the player's program has their settings: a later ssh login is not asked them again
         self.opened = OpenSeat(seat, outlet, held)
@@ -156,6 +160,8 @@ class WireLink(HostLink):
     as its JSON line (``write``), and the program's messages are used by the seat's outlet
     (:meth:`used`). ``number``: the table's number at a server, added to the seat's hello;
     ``quiet`` as for :class:`HostLink`."""
+
+    objects = False  # (its messages are written as JSON)
 
     def __init__(
         self,
