@@ -14,7 +14,8 @@ final scores the person at the keyboard stays until quit; the final scores are s
 language of every other player who speaks another one.
 
 A game of bots only is watched (:func:`watch`): what every player may know, never a hand, as
-the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`).
+the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`); each line typed
+meanwhile is answered as a watcher's, and ``quit`` stops the game as Ctrl+C does.
 """
 
 from __future__ import annotations
@@ -44,6 +45,10 @@ HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you ar
 ONLY_ENTER = N_("Only Enter is read here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
 UNREAD = N_("{n:1 pasted line was|{n} pasted lines were} not read: the keyboard passes to {player}.")
 NO_CTRL_C = N_("Ctrl+C does nothing here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
+WATCHING = N_(
+    "While the bots play, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, "
+    "landmarks and events; quit or Ctrl+C stops the game, which is kept."
+)
 
 
 def clears(setting: object, speaker: Any) -> bool:
@@ -434,13 +439,20 @@ async def play_shared(
             link.close()
 
 
-async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
+async def watch(
+    room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]], typed: Any = None
+) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
     no seat sees it privately, in ``setup``'s language and verbosity, at the pace of the lines
     said (:class:`~.playroom.Pace`: at once when nobody reads, with speech off and no terminal),
     until the game ends (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it, and
     :func:`~.playroom.stopped_line` says how to go on). What is being said is said to its end
-    first (:func:`said_out`)."""
+    first (:func:`said_out`).
+
+    ``typed``, when given, is a :class:`~.piped.PipeReader` of the lines typed meanwhile: a
+    watcher's query (``score``, ``status``, ...) is answered as the server's watchers are
+    (:meth:`~a11y_dominion.server.watch.WatchSeat.typed`), ``quit`` stops the game as Ctrl+C
+    does, and an empty line, ``help`` or ``say`` is one sentence saying what may be typed."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
@@ -477,7 +489,21 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
         table.cancel()
         kb.say(stopped_line(setup.lang, room.table.autosave))
 
+    async def read_typed() -> None:  # each line typed while the bots play is answered
+        while typed is not None:
+            await typed.wait_line()
+            if typed.at_end():
+                return
+            text = str(typed.read_line())
+            word = (text.split() or [""])[0]
+            if not word or command_of(word) in ("help", "say"):
+                kb.say(setup.lang._(WATCHING))
+            elif onlooker.typed(text) == "quit":
+                stop()
+                return
+
     undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
+    reading = asyncio.ensure_future(read_typed())
     try:
         await asyncio.wait([table])
         if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
@@ -485,6 +511,7 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
         game_over(room, setup.lang)
         await said_out(output.speaker)
     finally:
+        reading.cancel()
         room.out = out
         undo_signal()
     return 0 if room.table.game.pending is None else 1
