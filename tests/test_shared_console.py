@@ -195,6 +195,16 @@ def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) 
     assert kept["seats"] == {"bea": {"verbosity": "terse"}, "Cid": {"language": "en"}}
 
 
+def test_the_others_at_a_shared_keyboard_hear_once_why_the_language_changed() -> None:
+    why = "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
+    _code, lines = shared("settings set language nl\nend\nend\n\nend\nend\n\n")
+    assert lines[lines.index("Ann> settings set language nl") + 1] == "Taal is nu Nederlands. " + why
+    bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
+    assert bea_part[:2] == ["", why]  # her Enter, then why, first in her catch-up
+    assert lines.count(why) == 1  # once: not again for Ann, who chose it
+    assert "Geef het toetsenbord aan Ann. Ann, druk op Enter als je klaar bent." in bea_part
+
+
 def test_a_language_chosen_at_a_shared_keyboard_is_said_in_english_too(here: Path) -> None:
     settings = settings_file(here, {"language": "nl"})
     _code, lines = shared("instellingen zet taal en\neinde\neinde\n\n", THREE, settings)

@@ -30,10 +30,11 @@ from ..i18n import N_
 from ..remote.room import TableRoom, _end
 from ..remote.signals import on_signals
 from ..rules.events import GameEnded
+from .commands import setting_value_text
 from .completion import command_of
 from .core import _given, _outcome
 from .display import LineCleared, isatty
-from .keyboard import LocalConsole, LocalOutput, local_console
+from .keyboard import KEYBOARDS_LANGUAGE, LocalConsole, LocalOutput, local_console
 from .piped import in_thread
 from .playend import PlayConsole
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
@@ -63,14 +64,15 @@ def clears(setting: object, speaker: Any) -> bool:
 class Keyboard:
     """This computer's screen and speech (``output``), shared by the people at it: the lines of
     a person's console pass while :attr:`open` names that person; the others' are held for them
-    (:meth:`give` puts them out when the keyboard comes to them). :attr:`at` is who pressed
-    Enter last (who sits at the keyboard)."""
+    (:meth:`give` puts them out when the keyboard comes to them, after their :attr:`news`).
+    :attr:`at` is who pressed Enter last (who sits at the keyboard)."""
 
     def __init__(self, output: LocalOutput) -> None:
         self.output = output
         self.open: str | None = None  # whose lines pass now
         self.at: str | None = None  # who took the keyboard last
         self.held: dict[str, list[Callable[[], object]]] = {}
+        self.news: dict[str, str] = {}  # a sentence said first when the keyboard comes to a person (the latest only)
         self.clears = not output.plain  # the screen is cleared at a hand-over (the clear setting)
         self.readers: list[Any] = []  # the people's readers of typed lines (their pasted lines not read yet)
 
@@ -84,6 +86,9 @@ class Keyboard:
     def give(self, name: str) -> None:
         """``name`` has the keyboard and is asked: what was held for them comes out, in order."""
         self.open = self.at = name
+        news = self.news.pop(name, None)
+        if news is not None:
+            self.say(news)
         for show in self.held.pop(name, []):
             show()
 
@@ -263,12 +268,17 @@ class HotSeatConsole(PlayConsole):
     def language_changed(self) -> None:
         """The language is the keyboard's, one for the table: every person's console here speaks
         the language this person chose (no seat here has a language's default name, "You", to
-        rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play)."""
+        rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play).
+        Each other person hears why once, first when the keyboard comes to them
+        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language)."""
         for other in self.table:
             if other is not self:
                 other.holder.change("language", self.lang.code)
                 if other.completer is not None:
                     other.completer.lang = other.lang
+                lang = other.lang
+                why = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
+                self.keyboard.news[other.name] = why
         LocalConsole.language_changed(self)  # (the screen's: the keyboard's)
 
     def use(self, entry: tuple[str, Any]) -> bool:
