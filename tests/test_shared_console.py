@@ -195,6 +195,16 @@ def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) 
     assert kept["seats"] == {"bea": {"verbosity": "terse"}, "Cid": {"language": "en"}}
 
 
+def test_the_others_at_a_shared_keyboard_hear_once_why_the_language_changed() -> None:
+    why = "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
+    _code, lines = shared("settings set language nl\nend\nend\n\nend\nend\n\n")
+    assert lines[lines.index("Ann> settings set language nl") + 1] == "Taal is nu Nederlands. " + why
+    bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
+    assert bea_part[:2] == ["", why]  # her Enter, then why, first in her catch-up
+    assert lines.count(why) == 1  # once: not again for Ann, who chose it
+    assert "Geef het toetsenbord aan Ann. Ann, druk op Enter als je klaar bent." in bea_part
+
+
 def test_a_language_chosen_at_a_shared_keyboard_is_said_in_english_too(here: Path) -> None:
     settings = settings_file(here, {"language": "nl"})
     _code, lines = shared("instellingen zet taal en\neinde\neinde\n\n", THREE, settings)
@@ -633,11 +643,16 @@ class Waits:
 
 
 def watched(
-    monkeypatch: pytest.MonkeyPatch, stop_at: int | None, *options: str, settings: dict[str, object] | None = None
+    monkeypatch: pytest.MonkeyPatch,
+    stop_at: int | None,
+    *options: str,
+    settings: dict[str, object] | None = None,
+    typed: Path | None = None,
 ) -> tuple[int, list[str], Waits]:
     """(exit code, lines shown, the waits) of a game of the medium and Big Money bots, seed 1, watched
     in screen-reader mode (its screen read as the lines come) with ``options`` and ``settings`` (none
-    unless given); Ctrl+C at the wait numbered ``stop_at``."""
+    unless given); Ctrl+C at the wait numbered ``stop_at``. ``typed``, when given, is a file of the
+    lines typed meanwhile, read as piped input is (:class:`~a11y_dominion.console.piped.PipeReader`)."""
     from a11y_dominion.console import hotseat
 
     out = io.StringIO()
@@ -648,7 +663,13 @@ def watched(
     )
     setup = play_setup(args, out, settings or {}, asking=False)
     assert not isinstance(setup, int)
-    code = play_on_core(setup, args, PlainReader(io.StringIO(""), out))
+    if typed is None:
+        code = play_on_core(setup, args, PlainReader(io.StringIO(""), out))
+        return code, out.getvalue().splitlines(), waits
+    from a11y_dominion.console.piped import PipeLines, PipeReader, piece_reader
+
+    with typed.open("rb") as f:
+        code = play_on_core(setup, args, PipeReader(PipeLines(piece_reader(f.fileno())), out))
     return code, out.getvalue().splitlines(), waits
 
 
@@ -712,6 +733,59 @@ def test_ctrl_c_while_watching_says_how_to_go_on(monkeypatch: pytest.MonkeyPatch
 def test_ctrl_c_while_watching_says_how_to_go_on_in_dutch(monkeypatch: pytest.MonkeyPatch) -> None:
     code, lines, _waits = watched(monkeypatch, 30, "--lang", "nl")
     assert lines[-1] == "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder." and code == 1
+
+
+WATCHING = (
+    "While the bots play, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, "
+    "landmarks and events; quit or Ctrl+C stops the game, which is kept."
+)
+
+
+def test_each_line_typed_while_watching_is_answered_and_quit_stops_the_game(
+    monkeypatch: pytest.MonkeyPatch, here: Path
+) -> None:
+    typed = here / "typed.txt"
+    typed.write_bytes(b"score\nhand\n\nbuy gold\nquit\nstatus\n")
+    code, lines, _waits = watched(monkeypatch, None, settings=load_settings_with(pace=0), typed=typed)
+    i = lines.index("score")
+    assert lines[i:] == [
+        "score",
+        "Scores if the game ended now:",
+        "Medium: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower).",
+        "Big Money: 3 VP (3 from cards, 0 from VP tokens and 0 from Tower).",
+        "Medium and Big Money are level on 3 VP.",
+        "Provinces left: 8. Empty Supply piles: 0.",
+        "hand",
+        "A watcher has no hand; type status, supply or score to hear the game.",
+        "",
+        WATCHING,
+        "buy gold",
+        "Only the players can do that; you watch. Type help for what a watcher may type, or leave.",
+        "quit",
+        "Game stopped. It is kept; a11y-dominion resume goes on with it.",
+    ]  # the line after quit is not read: the game stopped
+    assert code == 1
+    from a11y_dominion import autosave
+
+    assert len(autosave.unfinished_games()) == 1
+
+
+def test_each_line_typed_while_watching_is_answered_in_dutch(monkeypatch: pytest.MonkeyPatch, here: Path) -> None:
+    typed = here / "typed.txt"
+    typed.write_bytes(b"help\nkoop goud\nstoppen\n")
+    code, lines, _waits = watched(monkeypatch, None, "--lang", "nl", settings=load_settings_with(pace=0), typed=typed)
+    i = lines.index("help")
+    assert lines[i:] == [
+        "help",
+        "Terwijl de bots spelen, mag je status, voorraad, stand, logboek, herhaal, vorige, volgende, "
+        "kaart NAAM, vernietigd, bezienswaardigheden en gebeurtenissen typen; "
+        "stoppen of Ctrl+C stopt het spel, dat bewaard blijft.",
+        "koop goud",
+        "Alleen de spelers kunnen dat; jij kijkt. Typ help voor wat een kijker mag typen, of weg.",
+        "stoppen",
+        "Spel gestopt. Het blijft bewaard; a11y-dominion resume gaat ermee verder.",
+    ]
+    assert code == 1
 
 
 def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcements(

@@ -14,7 +14,8 @@ final scores the person at the keyboard stays until quit; the final scores are s
 language of every other player who speaks another one.
 
 A game of bots only is watched (:func:`watch`): what every player may know, never a hand, as
-the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`).
+the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`); each line typed
+meanwhile is answered as a watcher's, and ``quit`` stops the game as Ctrl+C does.
 """
 
 from __future__ import annotations
@@ -29,10 +30,11 @@ from ..i18n import N_
 from ..remote.room import TableRoom, _end
 from ..remote.signals import on_signals
 from ..rules.events import GameEnded
+from .commands import setting_value_text
 from .completion import command_of
 from .core import _given, _outcome
 from .display import LineCleared, isatty
-from .keyboard import LocalConsole, LocalOutput, local_console
+from .keyboard import KEYBOARDS_LANGUAGE, LocalConsole, LocalOutput, local_console
 from .piped import in_thread
 from .playend import PlayConsole
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
@@ -44,6 +46,10 @@ HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you ar
 ONLY_ENTER = N_("Only Enter is read here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
 UNREAD = N_("{n:1 pasted line was|{n} pasted lines were} not read: the keyboard passes to {player}.")
 NO_CTRL_C = N_("Ctrl+C does nothing here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
+WATCHING = N_(
+    "While the bots play, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, "
+    "landmarks and events; quit or Ctrl+C stops the game, which is kept."
+)
 
 
 def clears(setting: object, speaker: Any) -> bool:
@@ -58,14 +64,15 @@ def clears(setting: object, speaker: Any) -> bool:
 class Keyboard:
     """This computer's screen and speech (``output``), shared by the people at it: the lines of
     a person's console pass while :attr:`open` names that person; the others' are held for them
-    (:meth:`give` puts them out when the keyboard comes to them). :attr:`at` is who pressed
-    Enter last (who sits at the keyboard)."""
+    (:meth:`give` puts them out when the keyboard comes to them, after their :attr:`news`).
+    :attr:`at` is who pressed Enter last (who sits at the keyboard)."""
 
     def __init__(self, output: LocalOutput) -> None:
         self.output = output
         self.open: str | None = None  # whose lines pass now
         self.at: str | None = None  # who took the keyboard last
         self.held: dict[str, list[Callable[[], object]]] = {}
+        self.news: dict[str, str] = {}  # a sentence said first when the keyboard comes to a person (the latest only)
         self.clears = not output.plain  # the screen is cleared at a hand-over (the clear setting)
         self.readers: list[Any] = []  # the people's readers of typed lines (their pasted lines not read yet)
 
@@ -79,6 +86,9 @@ class Keyboard:
     def give(self, name: str) -> None:
         """``name`` has the keyboard and is asked: what was held for them comes out, in order."""
         self.open = self.at = name
+        news = self.news.pop(name, None)
+        if news is not None:
+            self.say(news)
         for show in self.held.pop(name, []):
             show()
 
@@ -258,12 +268,17 @@ class HotSeatConsole(PlayConsole):
     def language_changed(self) -> None:
         """The language is the keyboard's, one for the table: every person's console here speaks
         the language this person chose (no seat here has a language's default name, "You", to
-        rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play)."""
+        rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play).
+        Each other person hears why once, first when the keyboard comes to them
+        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language)."""
         for other in self.table:
             if other is not self:
                 other.holder.change("language", self.lang.code)
                 if other.completer is not None:
                     other.completer.lang = other.lang
+                lang = other.lang
+                why = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
+                self.keyboard.news[other.name] = why
         LocalConsole.language_changed(self)  # (the screen's: the keyboard's)
 
     def use(self, entry: tuple[str, Any]) -> bool:
@@ -434,13 +449,20 @@ async def play_shared(
             link.close()
 
 
-async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]]) -> int:
+async def watch(
+    room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]], typed: Any = None
+) -> int:
     """Watch the room's game of bots only at this screen, ``lines`` said first: every event as
     no seat sees it privately, in ``setup``'s language and verbosity, at the pace of the lines
     said (:class:`~.playroom.Pace`: at once when nobody reads, with speech off and no terminal),
     until the game ends (0), cannot go on or Ctrl+C stops it (1; the autosave keeps it, and
     :func:`~.playroom.stopped_line` says how to go on). What is being said is said to its end
-    first (:func:`said_out`)."""
+    first (:func:`said_out`).
+
+    ``typed``, when given, is a :class:`~.piped.PipeReader` of the lines typed meanwhile: a
+    watcher's query (``score``, ``status``, ...) is answered as the server's watchers are
+    (:meth:`~a11y_dominion.server.watch.WatchSeat.typed`), ``quit`` stops the game as Ctrl+C
+    does, and an empty line, ``help`` or ``say`` is one sentence saying what may be typed."""
     from ..server.watch import WatchSeat
 
     kb = Keyboard(output)
@@ -477,7 +499,21 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
         table.cancel()
         kb.say(stopped_line(setup.lang, room.table.autosave))
 
+    async def read_typed() -> None:  # each line typed while the bots play is answered
+        while typed is not None:
+            await typed.wait_line()
+            if typed.at_end():
+                return
+            text = str(typed.read_line())
+            word = (text.split() or [""])[0]
+            if not word or command_of(word) in ("help", "say"):
+                kb.say(setup.lang._(WATCHING))
+            elif onlooker.typed(text) == "quit":
+                stop()
+                return
+
     undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
+    reading = asyncio.ensure_future(read_typed())
     try:
         await asyncio.wait([table])
         if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
@@ -485,6 +521,7 @@ async def watch(room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: l
         game_over(room, setup.lang)
         await said_out(output.speaker)
     finally:
+        reading.cancel()
         room.out = out
         undo_signal()
     return 0 if room.table.game.pending is None else 1

@@ -122,6 +122,10 @@ class PipeLines:
         """True when a whole line (or the end of input) can be read now."""
         return self.ended or b"\n" in self.buffer
 
+    def at_end(self) -> bool:
+        """True when the input ended and every line of it was read."""
+        return self.ended and not self.buffer
+
     async def wait_line(self) -> None:
         """Return when a whole line (or the end of input) can be read. Breaking the wait off
         (cancelling it) loses nothing: the piece being read is kept for the next wait."""
@@ -180,6 +184,15 @@ class PipeReader:
 
     async def wait_line(self) -> None:
         await self.lines.wait_line()
+
+    def at_end(self) -> bool:
+        """True when the input ended and every line of it was read."""
+        return self.lines.at_end()
+
+    def read_line(self) -> str:
+        """The line read ahead (:meth:`wait_line` first), as :meth:`read_async` reads it,
+        with no prompt; EOFError at the end of input."""
+        return str(self.plain.read("", ""))
 
     async def read_async(self, message: str, default: str = "") -> str:
         out = self.plain.stream_out

@@ -421,6 +421,20 @@ def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
         console.say(text, keep=keep)
 
 
+def watched_lines(stdin: Any, out: Any) -> Any:
+    """The reader of the lines typed at ``stdin`` (a terminal or piped input) while a game of
+    bots only is watched (a :class:`~.piped.PipeReader`, read on the event loop; at a terminal
+    its lines as the terminal reads them, written to ``out`` once each); None when ``stdin``
+    cannot be read."""
+    from .piped import PipeLines, PipeReader, piece_reader
+
+    try:
+        fd = stdin.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+    return PipeReader(PipeLines(piece_reader(fd)), out)
+
+
 def play_on_core(
     setup: PlaySetup,
     args: Any,
@@ -438,6 +452,9 @@ def play_on_core(
     and draws on instead of this computer's (prompt_toolkit's pipe input, for tests)."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
     typed_here = reader is None and keyboard is None and sys.stdin.isatty() and setup.out.isatty()
+    watcher = reader if hasattr(reader, "read_async") else None  # what a game of bots only reads
+    if reader is None and keyboard is None:
+        watcher = watched_lines(sys.stdin, setup.out)
     if reader is None and keyboard is None and not typed_here:
         reader = PlainReader(sys.stdin, setup.out)  # piped lines: read at questions only
     stdin = keyboard if keyboard is not None else sys.stdin
@@ -454,7 +471,7 @@ def play_on_core(
                     if not room.locals:  # bots only: watched
                         from .hotseat import watch
 
-                        return asyncio.run(watch(room, setup, output, lines))
+                        return asyncio.run(watch(room, setup, output, lines, watcher))
                     if len(room.locals) > 1:  # several people at this keyboard
                         from .hotseat import play_shared  # (hotseat builds on this module)
 
