@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import json
+from collections.abc import AsyncIterator
 from typing import Any
 
 from a11y_dominion.announcements.speech import Speaker
@@ -154,6 +156,25 @@ async def settled() -> None:
     (:data:`TURNS`, far more than a typed line takes) and not in any length of time."""
     for _ in range(TURNS):
         await asyncio.sleep(0)
+
+
+@contextlib.asynccontextmanager
+async def at_table(host: Any, *names: str) -> AsyncIterator[list[SeatAt]]:
+    """The seats ``names`` of ``host`` (a list of :class:`SeatAt`, in that order) started and its
+    table played until :func:`settled`; on leaving, the table and every seat's session still
+    running are cancelled."""
+    seats = [SeatAt(host, name) for name in names]
+    for seat in seats:
+        seat.start()
+    table = asyncio.ensure_future(host.table.run_async())
+    await settled()
+    try:
+        yield seats
+    finally:
+        table.cancel()
+        for seat in seats:
+            if seat.task is not None:
+                seat.task.cancel()
 
 
 class Messages(list):

@@ -22,7 +22,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.remote import GameHost
 from a11y_dominion.scenario import load_scenario
 from a11y_dominion.seats import parse_seats
-from seatsathost import SeatAt, settled
+from seatsathost import at_table
 from test_shared_console import play, position
 
 CHAPEL = {
@@ -186,22 +186,11 @@ def test_the_host_s_own_seat_and_a_seat_at_the_host_name_no_one_in_a_card_s_ques
     lang: str, attack: str, bea_typed: list[str], bea_said: list[list[str]]
 ) -> None:
     async def main() -> tuple[list[str], list[list[str]], list[list[str]]]:
-        host = host_at(lang)
-        ann, bea = SeatAt(host, "Ann"), SeatAt(host, "Bea")
-        ann.start()
-        bea.start()
-        table = asyncio.ensure_future(host.table.run_async())
-        await settled()
-        try:
+        async with at_table(host_at(lang), "Ann", "Bea") as (ann, bea):
             await ann.typed(attack)
             asked = "".join(bea.lines).splitlines()
             said = [await bea.typed(line) for line in bea_typed]
             return asked, said, [await ann.typed(line) for line in TYPED[lang]]
-        finally:
-            table.cancel()
-            for seat in (ann, bea):
-                if seat.task is not None:
-                    seat.task.cancel()
 
     asked, said, ann_said = asyncio.run(main())
     militia = {

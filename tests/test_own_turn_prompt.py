@@ -20,7 +20,7 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
-from seatsathost import SeatAt, settled
+from seatsathost import at_table
 from test_shared_console import play
 
 # (what is typed, the lines it gets) for Ann alone at play, seed 1, against Big Money
@@ -103,18 +103,7 @@ def host_of(lang: str) -> GameHost:
 )
 def test_the_host_s_own_seat_names_no_one_in_the_turn_prompt(lang: str, typed: list[str], said: list[str]) -> None:
     async def main() -> list[str]:
-        host = host_of(lang)
-        ann, bea = SeatAt(host, "Ann"), SeatAt(host, "Bea")
-        ann.start()
-        bea.start()
-        table = asyncio.ensure_future(host.table.run_async())
-        await settled()
-        try:
+        async with at_table(host_of(lang), "Ann", "Bea") as (ann, bea):
             return [(await ann.typed(line))[0] for line in typed]
-        finally:
-            table.cancel()
-            for seat in (ann, bea):
-                if seat.task is not None:
-                    seat.task.cancel()
 
     assert asyncio.run(main()) == said
