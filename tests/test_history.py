@@ -209,7 +209,7 @@ def test_undo_is_refused_after_a_draw_another_seat_or_another_turn():
     _, text = play(TO_VILLAGE + ["play Village", "undo"])
     assert after(text, "undo")[0] == "You drew cards since then; undo is not possible."
     _, text = play(TO_VILLAGE[:3] + ["undo"])
-    assert after(text, "undo")[0] == "Bot answered since then; undo is not possible."
+    assert after(text, "undo")[0] == "Bot has played since then; undo is not possible."  # the Bot's turn
 
 
 def test_undo_says_the_figures_it_changed_not_the_old_ones():

@@ -123,8 +123,11 @@ def take_back(record: dict, game, me: str) -> tuple:
     except RecordError:
         raise UndoRefused(Msg("The game cannot be replayed, so undo is not possible.")) from None
     last = steps[-1]
-    if last.player != me:
-        raise UndoRefused(Msg("{player} answered since then; undo is not possible.", player=last.player))
+    if last.player != me:  # another seat's move in its own turn, or its answer to a card in someone's turn
+        said = N_("{player} has played since then; undo is not possible.")
+        if last.turn_player != last.player:
+            said = N_("{player} answered since then; undo is not possible.")
+        raise UndoRefused(Msg(said, player=last.player))
     if last.turn_player != me or last.turn != game.turn.number or game.current.name != me:
         raise UndoRefused(Msg("Undo takes back only your answers in your own turn."))
     events = game.log[last.log :]
