@@ -223,6 +223,19 @@ def test_a_verbosity_chosen_at_a_shared_keyboard_is_kept_under_the_seats_name(he
     assert kept["verbosity"] == "verbose" and kept["seats"] == {"Ann": {"verbosity": "terse"}}
 
 
+@pytest.mark.parametrize(
+    "mode, said",
+    [
+        ("screen-reader", "Screen-reader mode: the game does not speak; your screen reader reads the text."),
+        ("off", "Speech is off; the game shows text only."),
+    ],
+)
+def test_stop_where_the_game_does_not_speak_says_so_not_that_speech_stopped(mode: str, said: str) -> None:
+    _code, lines = play("stop\n", "--speech", mode, players="Ann:human,Bot:bigmoney")
+    assert lines[lines.index("Ann> stop") + 1] == said
+    assert "Speech stopped." not in lines
+
+
 def test_one_human_has_no_hand_over() -> None:
     _code, lines = play("end\nend\nend\nend\n", players="Ann:human,Bot:bigmoney")
     assert not any(x.startswith("Pass the keyboard") for x in lines)

@@ -666,6 +666,9 @@ def stop(ctx: Ctx, rest: str) -> None:
     if ctx.speech is None:
         ctx.reply([ctx.lang._(SPEECH_ELSEWHERE)])
         return
+    if ctx.speech.mode in ("off", "screen-reader"):  # nothing of the game's is spoken: say so, not "stopped"
+        ctx.reply([speech_line(ctx.speech, ctx.lang)])
+        return
     ctx.speech.silence()
     ctx.say(ctx.lang._(N_("Speech stopped.")))  # printed only: speaking it would undo the silence
 
