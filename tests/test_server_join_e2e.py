@@ -88,6 +88,14 @@ def password_file(tmp_path: Path, password: str) -> str:
     return str(path)
 
 
+def signed_up_join(tmp_path: Path, server: sp.Served) -> Any:
+    """Ann signed up at ``server`` with :data:`PASSWORD`, then her ``join`` (:func:`join_child`,
+    logged to ann.log) logging in with it from a password file."""
+    sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
+    secret = password_file(tmp_path, PASSWORD)
+    return join_child(tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", secret)
+
+
 def ended(child: Any) -> tuple[int | None, str]:
     """Wait for the end of ``child``: (its exit code, all it printed, as plain text)."""
     child.expect(pexpect.EOF)
@@ -217,13 +225,13 @@ def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tm
 def test_join_s_login_is_one_connection(tmp_path):
     # two connections a minute from one address: the sign-up's ssh and join's one login; a third is refused
     with sp.served(tmp_path, "[limits]\nconnections_per_minute_per_address = 2\n") as server:
-        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
-        secret = password_file(tmp_path, PASSWORD)
-        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", secret)
+        ann = signed_up_join(tmp_path, server)
         try:
             ann.expect(rb"Welcome back, Ann\.")
             sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
-            third = join_child(tmp_path, server, "Ann", tmp_path / "third.log", "--password-file", secret)
+            third = join_child(
+                tmp_path, server, "Ann", tmp_path / "third.log", "--password-file", password_file(tmp_path, PASSWORD)
+            )
             third_code, third_text = ended(third)
         finally:
             sp.close(ann)
@@ -437,9 +445,7 @@ def test_a_wrong_passphrase_is_said_once_and_the_password_is_asked(tmp_path):
 def test_a_language_set_at_a_table_through_join_is_the_one_the_lobby_answers_in(tmp_path):
     # as at an ssh seat (test_server_lobby_words_e2e): the session's language, not the account's
     with sp.served(tmp_path) as server:
-        sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
-        secret = password_file(tmp_path, PASSWORD)
-        ann = join_child(tmp_path, server, "Ann", tmp_path / "ann.log", "--password-file", secret)
+        ann = signed_up_join(tmp_path, server)
         try:
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
             sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
