@@ -306,6 +306,9 @@ class HotSeatConsole(PlayConsole):
         """As the core uses a message; at the game's end the person who had the keyboard hears
         the final scores, then each other person who speaks another language hears them in it."""
         used = super().receive(message)
+        if message.get("type") == "story":  # (a resumed game: what this person heard before it stopped)
+            # the hand-over reads the hand, unless the news that follows tells it as drawn
+            self.holder.hand_due, self.holder.narrator.last_drawn = False, None
         if message.get("type") == "game_over" and self.keyboard.at == self.name:
             self.keyboard.give(self.name)
             self.final_scores_elsewhere()

@@ -29,7 +29,7 @@ from ..kingdoms import kingdom_name
 from ..record import RecordError, dumps, replay
 from ..remote.local import HostConsole, play_own_seat
 from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
-from ..rules.events import CardsDrawn
+from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
 from ..seats import SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
@@ -345,6 +345,7 @@ class PlayConsole(HostConsole):
 
 
 RECENT = 5  # announcements told when a game is resumed
+TURN_OF = N_("{player}'s turn {n}.")  # (the narrator's sentence of another player's turn's start)
 
 
 def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language) -> list[tuple[str, bool]]:
@@ -369,10 +370,13 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
     game's seed; a resumed one's date (and damage), the last few announcements, then whose turn
     it is, so that the game going on is told apart from them (a person's question follows it, as
-    a watched game's next line does); a loaded one's file (``left``: what became of the game left
-    for it) and whose turn it is. The hand is said with the first question. A new game names its
-    Kingdom first when it is one of the rulebook's recommended sets ("This game's Kingdom is
-    Basic Intro.")."""
+    a watched game's next line does), unless the turn's start is among them ("Your turn 7."): the
+    question that follows says where the turn stands, and the turn is told once; a loaded one's
+    file (``left``: what became of the game left for it) and whose turn it is. At a shared
+    keyboard a resumed or loaded game says only that: each person hears where it stands when the
+    keyboard comes to them, from where they last had it (:func:`~.playroom.last_heard`). The hand
+    is said with the first question. A new game names its Kingdom first when it is one of the
+    rulebook's recommended sets ("This game's Kingdom is Basic Intro.")."""
     name = room.local if len(room.locals) == 1 else None  # several people here: what every player may know
     lang, game = (room.people[name].lang if name is not None else setup.lang), room.table.game
     lines: list[tuple[str, bool]] = []
@@ -384,18 +388,12 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         if len(room.locals) > 1:  # the seed determines every shuffle: not for several players to see
             return lines
         return [*lines, (lang.text(N_("Game seed {seed}."), seed=setup.seed), False)]
-    recent: list[str] = []
     if setup.resumed is not None:
         saved = setup.resumed
         lines.append((lang.text(N_("Resumed the game of {date}."), date=saved.started.replace("T", " ")), False))
         damage = saved.damage_notice()
         if damage is not None:
             lines.append((lang.msg(damage), False))
-        verbosity = room.people[name].verbosity if name is not None else setup.verbosity
-        # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
-        current = game.current.name if from_position(room) else None  # (its turn began before the log)
-        narrator = Narrator(viewer=name, verbosity=verbosity, lang=lang, prompts=name is not None, current=current)
-        recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
     else:
         lines.append((lang.text(N_("Loaded {file}."), file=setup.load), False))
         if left:
@@ -403,17 +401,46 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     d = game.pending
     if d is None:
         return lines
+    if name is None and room.locals:  # several people here: each hears their own story, and then their question
+        return [*lines, *_turn_heard_before(room, lang)]
+    recent: list[str] = []
+    if setup.resumed is not None:
+        verbosity = room.people[name].verbosity if name is not None else setup.verbosity
+        # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
+        current = game.current.name if from_position(room) else None  # (its turn began before the log)
+        narrator = Narrator(viewer=name, verbosity=verbosity, lang=lang, prompts=name is not None, current=current)
+        recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
     view = room.table.view(d.player if d.player == name or name is None else name)
+    n, player = q.turn_number(view), view.turn.player
+    start = lang.text(N_("Your turn {n}."), n=n) if player == name else lang.text(TURN_OF, player=player, n=n)
     if d.kind == "turn" and d.player == name and not view.turn.bidding:
-        where = lang.text(N_("Your turn {n}."), n=q.turn_number(view))
+        where = start
     else:
         where = q.turn_line(view, name, lang)
     if recent:
         lines.append((lang._(N_("The last announcements:")), False))
         lines.extend((line, False) for line in recent)
-    if where not in recent:  # after them, where the game goes on (the turn's start among them says it)
+    # after them, where the game goes on; a person's question says where their turn stands, so
+    # its start among them is not told again (a watched game says where it stands all the same)
+    told = name is not None and not view.turn.bidding and any(line.startswith(start) for line in recent)
+    if not told:
         lines.append((where, False))
     return lines
+
+
+def _turn_heard_before(room: TableRoom, lang: Language) -> list[tuple[str, bool]]:
+    """At a shared keyboard, the start of the turn going on ("Ann's turn 3.", in ``lang``) when
+    the person asked next heard it before the game stopped, and so does not hear it again
+    when the keyboard comes to them (:func:`~.playroom.last_heard`); else nothing."""
+    game = room.table.game
+    d = game.pending
+    start = next((i for i in range(len(game.log) - 1, -1, -1) if isinstance(game.log[i], TurnStarted)), None)
+    if d is None or start is None or d.player not in room.locals or room.table.told.get(d.player, 0) <= start:
+        return []
+    view = room.table.view(d.player)
+    if view.turn.bidding:  # (the turn ended: its bidding's question says so)
+        return []
+    return [(lang.text(TURN_OF, player=view.turn.player, n=q.turn_number(view)), False)]
 
 
 def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:

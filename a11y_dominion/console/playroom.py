@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..autosave import Autosave, games_dir
 from ..i18n import N_, Language, typed_command
-from ..record import RecordError, make_record, replay
+from ..record import RecordError, Step, make_record, replay
 from ..remote.room import TableRoom
 from ..rules.decisions import Msg
 from ..rules.events import TurnStarted
@@ -120,8 +120,30 @@ def make_room(setup: PlaySetup, args: Any) -> TableRoom:
     )
     if setup.game.answers or setup.resumed is not None:  # a game under way: told from where it stands
         room.table.replace_game(room.table.game)  # the bots learn it from its start
+        if len(people) > 1:  # at a shared keyboard each person is told from where they last had it
+            room.table.told.update(last_heard(room))
         room.recall_story()  # and the person's history holds what came before
     return room
+
+
+def last_heard(room: TableRoom) -> dict[str, int]:
+    """How far into the room's game log each person at this keyboard heard it (name -> the
+    number of events), read from the game's own answers: a person at a shared keyboard hears
+    everything told to them when the keyboard comes to them and they are asked, and what comes
+    after their answer waits for them until it comes back. So the game up to their last question
+    is what they heard (none of it before their first answer), and the rest is theirs to hear
+    once, when the keyboard comes to them, after ``resume`` as before the game stopped. Empty
+    when the game's record cannot be replayed."""
+    steps: list[Step] = []
+    try:
+        replay(room_record(room), steps)
+    except RecordError:
+        return {}
+    heard = dict.fromkeys(room.locals, 0)
+    for step in steps:
+        if step.player in heard:
+            heard[step.player] = step.log
+    return heard
 
 
 def room_record(room: TableRoom) -> dict[str, Any]:
