@@ -36,43 +36,43 @@ TYPED = {
 }
 
 
-def chapel_lines(lang: str, asked: str) -> list[str]:
+def chapel_lines(lang: str, asked: str, prompt: str = "Ann> ") -> list[str]:
     """What Ann's screen shows from her play of Chapel on (:data:`TYPED`), the question being
     ``asked`` ("Chapel: ..." or "Ann, Chapel: ...")."""
     if lang == "en":
         return [
-            "Ann> play Chapel",
+            f"{prompt}play Chapel",
             "You play Chapel.",
             asked,
             "Choose any number, by numbers or names separated by commas, or type none.",
             "1. Copper",
             "2. Estate",
-            "Ann> Estate",
+            f"{prompt}Estate",
             "Trash Estate? Type yes to trash: no",
             f"Nothing was trashed. {asked}",
-            "Ann> buy silver",
+            f"{prompt}buy silver",
             f"First answer the question: {asked}",
-            "Ann> repeat",
+            f"{prompt}repeat",
             "You play Chapel.",
             asked,
-            "Ann> ",
+            prompt,
         ]
     return [
-        "Ann> speel Kapel",
+        f"{prompt}speel Kapel",
         "Je speelt Kapel.",
         asked,
         "Kies er zoveel als je wilt, met nummers of namen gescheiden door komma's, of typ geen.",
         "1. Koper",
         "2. Landgoed",
-        "Ann> Landgoed",
+        f"{prompt}Landgoed",
         "Landgoed vernietigen? Typ ja om te vernietigen: nee",
         f"Er is niets vernietigd. {asked}",
-        "Ann> koop zilver",
+        f"{prompt}koop zilver",
         f"Beantwoord eerst de vraag: {asked}",
-        "Ann> herhaal",
+        f"{prompt}herhaal",
         "Je speelt Kapel.",
         asked,
-        "Ann> ",
+        prompt,
     ]
 
 
@@ -87,8 +87,9 @@ def test_play_with_one_person_names_no_one_in_a_card_s_question(here: Path, lang
     path = position(here, CHAPEL, ["Ann", "Bot"], ["Chapel", "Villa"])
     typed = "".join(t + "\n" for t in TYPED[lang])
     _code, lines = play(typed, "--position", path, players=f"Ann:human:{lang},Bot:bigmoney")
-    start = lines.index(f"Ann> {TYPED[lang][0]}")
-    assert lines[start:-1] == chapel_lines(lang, QUESTION[lang])
+    you = "Jij> " if lang == "nl" else "You> "  # (the one person's prompt, as the lines call them)
+    start = lines.index(f"{you}{TYPED[lang][0]}")
+    assert lines[start:-1] == chapel_lines(lang, QUESTION[lang], you)
     assert not [x for x in lines if "Ann, " in x]
 
 

@@ -609,7 +609,7 @@ def test_trashing_the_engineer_is_one_question_and_undo_takes_it_back():
     assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
     # the question promises nothing of undo, which takes the trashing back
     console, lines = position_console(state, "play Engineer\nSilver\nyes\nundo\n", KINGDOM)
-    assert lines[lines.index("Ann> undo") + 1] == "Taken back: your trashing of Engineer."
+    assert lines[lines.index("You> undo") + 1] == "Taken back: your trashing of Engineer."
     assert console.game.trash == [] and [c.name for c in console.game.by_name["Ann"].in_play] == ["Engineer"]
 
 

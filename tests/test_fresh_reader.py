@@ -28,6 +28,11 @@ from test_console import CTRL_C, position_console, session
 from test_history import KINGDOM, TO_VILLAGE, after, play, resume
 
 
+def you(lang: str) -> str:
+    """The one person's prompt at play in ``lang``, as the lines call them ("You> ", "Jij> ")."""
+    return "Jij> " if lang == "nl" else "You> "
+
+
 def typed(lines: list, *options: str, settings: dict | None = None, game_id: str | None = None) -> str:
     """What a game at this keyboard printed with ``lines`` typed: a new game with the ``play``
     ``options`` (no seats given: the default ones), or with ``game_id`` (or "latest") the
@@ -220,7 +225,7 @@ CARD_KINGDOM = ("Engineer", "Gladiator/Fortune", "Castles", "Villa")
 def test_card_says_the_name_and_the_cost_once(lang, said):
     _, lines = position_console(BUY_PHASE, "".join(x + "\n" for x in said), CARD_KINGDOM, lang=lang)
     for line, expected in said.items():
-        i = lines.index(f"Ann> {line}")
+        i = lines.index(f"{you(lang)}{line}")
         assert lines[i + 1 : i + 3] == expected
 
 
@@ -247,7 +252,7 @@ def test_card_says_the_name_and_the_cost_once(lang, said):
 )
 def test_card_of_a_pile_names_its_cards_once(lang, pile, cards):
     _, lines = position_console(BUY_PHASE, "card Castles\n", CARD_KINGDOM, lang=lang)
-    i = lines.index("Ann> card Castles")
+    i = lines.index(f"{you(lang)}card Castles")
     assert lines[i + 1 : i + 3] == [pile, cards]
 
 
@@ -288,10 +293,10 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
     assert "Spelnummer 1." in lines and not any("seed" in x.lower() for x in lines)
 
     def answer(line: str) -> list:
-        i = max(k for k, x in enumerate(lines) if x == f"Ann> {line}")
+        i = max(k for k, x in enumerate(lines) if x == f"Jij> {line}")
         return lines[i + 1 : i + 2]
 
-    assert lines[lines.index("Ann> instellingen") + 1] == (
+    assert lines[lines.index("Jij> instellingen") + 1] == (
         "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
     assert answer("instellingen zet uitgebreidheid beknopt") == ["Uitgebreidheid is nu beknopt."]
@@ -338,7 +343,7 @@ def test_villa_gained_says_its_action_and_the_phase_it_goes_back_to(lang, typed_
         "players": {"Ann": {"hand": [], "deck": ["Estate"] * 5}},
     }
     _, lines = position_console(state, typed_line + "\n", ("Villa", "Engineer"), lang=lang)
-    assert lines[lines.index(f"Ann> {typed_line}") + 1] == bought
+    assert lines[lines.index(f"{you(lang)}{typed_line}") + 1] == bought
     # gained in the Action phase (Engineer): the +1 Action, no phase change
     state = {
         "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
@@ -346,7 +351,7 @@ def test_villa_gained_says_its_action_and_the_phase_it_goes_back_to(lang, typed_
     }
     play_line = "play Engineer" if lang == "en" else "speel Ingenieur"
     _, lines = position_console(state, f"{play_line}\nVilla\nno\n", ("Villa", "Engineer"), lang=lang)
-    assert lines[lines.index("Ann> Villa") + 1] == gained
+    assert lines[lines.index(f"{you(lang)}Villa") + 1] == gained
 
 
 # ------------------------------------------------------------------ 6. Ctrl+C on an empty line
@@ -407,12 +412,12 @@ def test_the_speech_output_takes_the_dutch_word_for_default_and_its_refusal_says
     _, lines = position_console(BUY_PHASE, typed_lines, CARD_KINGDOM, lang="nl")
 
     def answer(line: str) -> str:
-        return lines[lines.index(f"Ann> {line}") + 1]
+        return lines[lines.index(f"Jij> {line}") + 1]
 
     refusal = answer("instellingen zet uitvoer blabla")
     assert refusal.startswith("Spraakuitvoer moet standaard zijn of een van: "), refusal
     assert answer("instellingen zet uitvoer standaard") == "Spraakuitvoer is nu standaard."
     # in English, the English words
     _, lines = position_console(BUY_PHASE, "settings set output blabla\nsettings set output default\n", CARD_KINGDOM)
-    assert lines[lines.index("Ann> settings set output blabla") + 1].startswith("Output must be default or one of: ")
-    assert lines[lines.index("Ann> settings set output default") + 1] == "Output is now default."
+    assert lines[lines.index("You> settings set output blabla") + 1].startswith("Output must be default or one of: ")
+    assert lines[lines.index("You> settings set output default") + 1] == "Output is now default."

@@ -29,6 +29,11 @@ def test_a_verbose_treasure_play_says_its_total_once(lang, typed, expected):
     assert after(lines, typed)[0] == expected
 
 
+def you(lang: str) -> str:
+    """The one person's prompt at play in ``lang``, as the lines call them ("You> ", "Jij> ")."""
+    return "Jij> " if lang == "nl" else "You> "
+
+
 @pytest.mark.parametrize(
     "lang, first, typed, expected",
     [
@@ -250,7 +255,7 @@ def test_the_prompt_after_an_undo_says_what_it_says_at_that_decision(lang, typed
         "players": {"Ann": {"hand": ["Copper", "Copper", "Estate", "Estate", "Estate"], "deck": ["Estate"] * 5}},
     }
     _, lines = console_at(state, "\n".join(typed) + "\n", lang)
-    undos = [i for i, x in enumerate(lines) if x == f"Ann> {typed[2]}"]
+    undos = [i for i, x in enumerate(lines) if x == f"{you(lang)}{typed[2]}"]
     assert len(undos) == 2
     # each undo: what was taken back, the hand (and what is in play), then the prompt of that decision
     said = [next(x for x in lines[i + 1 :] if x.startswith(PHASE_HEADS)) for i in undos]
@@ -377,7 +382,8 @@ def test_repeat_and_previous_at_the_console_read_the_history_in_the_language_of_
 
     _, text = play([*first, back, "repeat", "previous"], players="Ann:human,Bot:bigmoney")
     lines = text.splitlines()
-    assert [lines[lines.index("Ann> repeat") + 1], lines[lines.index("Ann> previous") + 1]] == expected
+    you = "Jij> " if back.endswith(" nl") else "You> "  # (the prompt in the language of now)
+    assert [lines[lines.index(f"{you}repeat") + 1], lines[lines.index(f"{you}previous") + 1]] == expected
 
 
 @pytest.mark.parametrize(

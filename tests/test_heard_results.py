@@ -21,7 +21,7 @@ def played(hand: list, deck: list, bot_deck: list, move: str) -> list:
         "players": {"Ann": {"hand": hand, "deck": deck}, "Bot": {"hand": ["Copper"] * 5, "deck": bot_deck}},
     }
     _console, lines = position_console(state, move + "\n", kingdom=KINGDOM)
-    i = lines.index("Ann> " + move)
+    i = lines.index("You> " + move)
     out = []
     for line in lines[i + 1 :]:
         if line[:1].isdigit():  # the moves: no turn prompt, as no figure changed
@@ -91,7 +91,7 @@ def bot_turn(bot_hand: list, ann_deck: list, typed: str, lang: str = "en") -> li
     }
     seats = (("Ann", "human"), ("Bot", "medium"))
     _, lines = position_console(state, "end\n" + typed, EMPIRES, lang=lang, seats=seats)
-    return lines[lines.index("Ann> end") + 1 :]
+    return lines[lines.index(("Jij> " if lang == "nl" else "You> ") + "end") + 1 :]
 
 
 def test_an_opponents_attack_names_its_play_and_the_gold_revealed_before_the_question():
@@ -103,7 +103,7 @@ def test_an_opponents_attack_names_its_play_and_the_gold_revealed_before_the_que
         "1. Copper (3 of them)",
         "2. Estate (2 of them)",
     ]
-    assert lines[6:8] == ["Ann> 1, 1, 2", "You discard 2 Coppers and Estate."]
+    assert lines[6:8] == ["You> 1, 1, 2", "You discard 2 Coppers and Estate."]
 
 
 def test_an_opponents_attack_in_dutch():
@@ -128,7 +128,7 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
     assert lines[2:5] == [
         "Gladiator: you may reveal a copy of Estate from your hand to stop the bonus.",
         "Answer yes for Estate, or no.",
-        "Ann> yes",
+        "You> yes",
     ]
     assert lines[5] == "You reveal Estate too: no +1 coin for Bot, no Gladiator trashed."
     lines = bot_turn(hand, deck, "no\n")
@@ -151,14 +151,14 @@ def _gladiator(ann_hand: list, bot_hand: list, typed: str) -> list:
 
 def test_gladiator_told_to_the_player_who_played_it():
     lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Copper\n")
-    i = lines.index("Ann> Copper")
+    i = lines.index("You> Copper")
     # each outcome is one sentence, the copy revealed (or not) and the Gladiator trashed in it
     assert lines[i + 1 : i + 3] == [
         "You reveal Copper.",
         "Bot reveals Copper too: no +1 coin, no Gladiator trashed. 0 Actions, 2 coins.",
     ]
     lines = _gladiator(["Gladiator", "Copper", "Silver"], ["Copper", "Estate"], "Silver\n")
-    i = lines.index("Ann> Silver")
+    i = lines.index("You> Silver")
     assert lines[i + 1] == (
         "You reveal Silver. Bot reveals no Silver: you get +1 coin and trash a Gladiator from the Supply. "
         "Gladiator/Fortune pile: 9 cards left. 0 Actions, 3 coins."

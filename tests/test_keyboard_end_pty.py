@@ -58,18 +58,18 @@ def said(child: Any) -> list[str]:
 def test_after_the_final_scores_the_player_stays_until_quit(tmp_path: Path) -> None:
     child = spawn(tmp_path, "Ann:human,Bot:bigmoney", LAST_PROVINCE)
     try:
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         child.sendline("buy Province")
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         child.sendline("end")
         child.expect_exact(STAY)
         ended = said(child)
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         child.sendline("score")
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         score = said(child)
         child.sendline("export game.txt")
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         export = said(child)
         child.sendline("quit")
         child.expect_exact("Goodbye.")
@@ -119,12 +119,12 @@ def test_at_a_shared_keyboard_the_person_who_has_it_stays_and_ctrl_d_leaves(tmp_
 def test_tab_offers_load_and_save_in_a_game_here_and_not_say(tmp_path: Path) -> None:
     child = spawn(tmp_path, "Ann:human,Bot:bigmoney")
     try:
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         child.send("lo\t\t")
         child.expect_exact("log and load.")
-        child.expect_exact("Ann> lo")
+        child.expect_exact("You> lo")
         child.send("\x15sa\t\r")  # only save starts so: completed, and sent
         child.expect_exact("Save needs a file name, for example save game.json.")
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
     finally:
         child.terminate(force=True)

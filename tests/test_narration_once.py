@@ -12,6 +12,11 @@ from a11y_dominion.view import redact_all
 NL = Language("nl")
 
 
+def you(lang: str) -> str:
+    """The one person's prompt at play in ``lang``, as the lines call them ("You> ", "Jij> ")."""
+    return "Jij> " if lang == "nl" else "You> "
+
+
 def heard(events, viewer, lang=None, current=None, prompts=False, verbosity="normal"):
     """The sentences ``viewer`` hears for ``events``, redacted for them first."""
     narrator = Narrator(viewer, verbosity, current=current, lang=lang, prompts=prompts)
@@ -192,7 +197,7 @@ def militia_at_moat(bot_hand: list, typed: list, lang: str) -> list:
     }
     seats = (("Ann", "human"), ("Bot", "medium"))
     _, lines = position_console(state, "\n".join(typed) + "\n", ("Militia", "Moat", "Village"), lang=lang, seats=seats)
-    return lines[lines.index(f"Ann> {typed[0]}") + 1 :]
+    return lines[lines.index(f"{you(lang)}{typed[0]}") + 1 :]
 
 
 def test_an_attack_a_moat_may_answer_is_said_once_and_its_answer_words_every_time():
@@ -227,13 +232,13 @@ def test_an_attack_a_moat_may_answer_is_said_once_and_its_answer_words_every_tim
         question, words = moat[lang]
         # Village, then two Militias: each Moat question names its Militia, and nothing else does
         lines = militia_at_moat(["Village", "Militia", "Militia", "Copper", "Copper"], typed[:4], lang)
-        assert lines[1:8] == [opening, question, words, f"Ann> {typed[1]}", shown, question, words]
-        assert lines[8:10] == [f"Ann> {typed[2]}", status]
-        assert lines[12:14] == [f"Ann> {typed[3]}", shown]
+        assert lines[1:8] == [opening, question, words, f"{you(lang)}{typed[1]}", shown, question, words]
+        assert lines[8:10] == [f"{you(lang)}{typed[2]}", status]
+        assert lines[12:14] == [f"{you(lang)}{typed[3]}", shown]
         # Militia alone: the turn's start, the question, then the discard (no "Bot plays Militia" again)
         lines = militia_at_moat(["Militia", "Copper", "Copper", "Copper", "Estate"], [typed[0], typed[4]], lang)
         turn = "Bot's turn 1." if lang == "en" else "Beurt 1 van Bot."
-        assert lines[1:6] == [turn, question, words, f"Ann> {typed[4]}", discard]
+        assert lines[1:6] == [turn, question, words, f"{you(lang)}{typed[4]}", discard]
         assert not any("Militia" in x or "Militie" in x for x in lines[6:] if not x.startswith(("1.", "2.", "3.")))
 
 

@@ -41,7 +41,7 @@ def test_the_start_of_a_game_says_once_that_nothing_can_be_heard():
         "Speech: espeak-ng works, but no sound can be heard (no sound device was found); the game goes on in text.",
         "No sound can be heard (no sound device was found), so the game does not speak; it shows text only.",
     ]
-    assert played.lines[played.lines.index("Ann> speech") + 1] == said[1]
+    assert played.lines[played.lines.index("You> speech") + 1] == said[1]
 
 
 def no_sound_env(tmp_path) -> dict:

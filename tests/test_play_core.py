@@ -128,7 +128,7 @@ def test_play_load_goes_on_with_the_saved_game_at_its_question(here: Path) -> No
         "Buy phase: 1 Buy, 0 coins.",
         "Your hand: 3 Coppers and 2 Estates.",
     ]
-    log = lines.index("Ann> log 2")  # the game before the load is in the history
+    log = lines.index("You> log 2")  # the game before the load is in the history
     assert lines[log + 1 : log + 4] == [
         "The last 2 messages:",
         "Bot, turn 1: played 3 Coppers, bought Silver.",
@@ -200,7 +200,7 @@ def test_an_engine_fault_puts_the_game_back_and_the_game_goes_on(here: Path) -> 
     assert lines.count(said) == 1
     assert lines[lines.index(said) + 1 : lines.index(said) + 4] == [  # the same question, asked again
         "1 Action.",
-        "Ann> play treasures",
+        "You> play treasures",
         "You play 2 Coppers. Buy phase: 2 coins.",
     ]
     assert "Traceback" not in out.getvalue()
@@ -283,10 +283,10 @@ def test_ctrl_c_at_a_question_with_piped_lines_clears_at_once(here: Path) -> Non
         timeout=60,
     )
     try:
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         child.kill(signal.SIGINT)  # no line typed yet: said before any line ends
         child.expect_exact("Line cleared. Type quit to stop the game.")
-        child.expect_exact("Ann> ")
+        child.expect_exact("You> ")
         child.sendline("quit")
         child.expect_exact("Type yes to stop: ")
         child.sendline("yes")

@@ -257,7 +257,7 @@ def test_a_position_game_starts_its_turn_as_a_normal_game_does_and_says_the_figu
 
 def opening(text: str) -> list:
     """The lines printed before the first prompt."""
-    return text.split("Ann> ", 1)[0].splitlines()
+    return text.split("You> ", 1)[0].splitlines()
 
 
 def test_after_load_and_resume_the_turn_figures_are_said_once(tmp_path):

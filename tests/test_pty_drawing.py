@@ -1,7 +1,7 @@
 """How the installed command draws its prompts in a pseudo-terminal, 120 columns wide.
 
 Keys are typed one at a time, as a person types them, and the raw bytes the
-terminal received are read: each prompt is drawn once (not "Ann>Ann> " when
+terminal received are read: each prompt is drawn once (not "Ann>You> " when
 a line is accepted), a question longer than the line is printed as a line
 the terminal wraps between words (only its last sentence is the prompt),
 and a control byte typed (Ctrl+Z) never comes back.
@@ -42,12 +42,12 @@ def test_each_prompt_is_drawn_once_and_questions_wrap_between_words(tmp_path):
     child = spawn(tmp_path)
     raw = b""
     try:
-        child.expect(b"Ann> ")
+        child.expect(b"You> ")
         raw += child.before + child.after
         raw += type_keys(child, b"buy Copper\r", b"Type yes to go on: ")
-        raw += type_keys(child, b"no\r", b"Ann> ")
-        raw += type_keys(child, b"\x1a\r", b"Ann> ")
-        raw += type_keys(child, b"hand\r", b"Ann> ")
+        raw += type_keys(child, b"no\r", b"You> ")
+        raw += type_keys(child, b"\x1a\r", b"You> ")
+        raw += type_keys(child, b"hand\r", b"You> ")
         child.expect(pexpect.TIMEOUT, timeout=0.3)
         raw += child.before
     finally:
@@ -55,9 +55,9 @@ def test_each_prompt_is_drawn_once_and_questions_wrap_between_words(tmp_path):
     # (the line editor moves the cursor over a typed space rather than writing it)
     text = ANSI.sub("", raw.decode("utf-8").replace("\x1b[C", " ")).replace("\r", "")
     # four prompts (one is the question), each drawn once, the typed line after it once
-    assert text.count("Ann> ") == 4, text
-    assert "Ann>Ann>" not in text
-    assert text.count("Ann> buy Copper\n") == 1
+    assert text.count("You> ") == 4, text
+    assert "You>You>" not in text
+    assert text.count("You> buy Copper\n") == 1
     # a line longer than the terminal (the Kingdom) comes whole: the terminal wraps it between words
     kingdom = next(x for x in raw.decode("utf-8").split("\r\n") if x.startswith("Kingdom: "))
     assert len(kingdom) > 120 and "\r" not in kingdom and "\x1b" not in kingdom

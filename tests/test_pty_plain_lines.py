@@ -46,14 +46,14 @@ def test_screen_reader_mode_writes_no_cursor_movement(tmp_path):
     child = spawn(tmp_path)
     raw = b""
     try:
-        child.expect(b"Ann> ")
+        child.expect(b"You> ")
         raw += child.before + child.after
-        raw += type_keys(child, b"hand\r", b"Ann> ")
-        raw += type_keys(child, b"play Market\r", b"Ann> ")
-        raw += type_keys(child, b"play treasures\r", b"Ann> ")
-        raw += type_keys(child, b"buy \t", b"Ann> buy ")  # the choices listed on a line of their own
-        raw += type_keys(child, b"Silvre\x7f\x7fer\r", b"Ann> ")
-        raw += type_keys(child, b"hand\r", b"Ann> ")
+        raw += type_keys(child, b"hand\r", b"You> ")
+        raw += type_keys(child, b"play Market\r", b"You> ")
+        raw += type_keys(child, b"play treasures\r", b"You> ")
+        raw += type_keys(child, b"buy \t", b"You> buy ")  # the choices listed on a line of their own
+        raw += type_keys(child, b"Silvre\x7f\x7fer\r", b"You> ")
+        raw += type_keys(child, b"hand\r", b"You> ")
         child.expect(pexpect.TIMEOUT, timeout=0.3)
         raw += child.before
     finally:
@@ -63,11 +63,11 @@ def test_screen_reader_mode_writes_no_cursor_movement(tmp_path):
     text = raw.decode("utf-8")
     lines = text.replace("\r\r\n", "\n").replace("\r\n", "\n").split("\n")
     # each prompt once, the typed line after it as typed, Enter as the end of the line
-    assert "Ann> hand" in lines
-    assert "Ann> play Market" in lines
-    assert "Ann> play treasures" in lines
-    assert text.count("Ann> ") == 7  # six lines typed (one prompt again after the Tab listing), one waiting
-    assert "Ann>Ann>" not in text
+    assert "You> hand" in lines
+    assert "You> play Market" in lines
+    assert "You> play treasures" in lines
+    assert text.count("You> ") == 7  # six lines typed (one prompt again after the Tab listing), one waiting
+    assert "You>You>" not in text
     assert "You play Market." in text
     # the slip rubbed out as backspace, space, backspace; the line read is the corrected one
     assert "Silvre\b \b\b \ber" in text
@@ -75,8 +75,8 @@ def test_screen_reader_mode_writes_no_cursor_movement(tmp_path):
     # the Tab listing: choices apart, with commas, on a line of their own, then the prompt with what was typed
     listing = next(x for x in lines if ", Silver, " in x)
     assert listing.endswith(".") and "Copper" in listing and "Workshop" in listing
-    assert lines[lines.index(listing) - 1] == "Ann> buy "
-    assert lines[lines.index(listing) + 1].startswith("Ann> buy Silvre\b \b\b \ber")
+    assert lines[lines.index(listing) - 1] == "You> buy "
+    assert lines[lines.index(listing) + 1].startswith("You> buy Silvre\b \b\b \ber")
     # nothing but text, carriage return, line feed and backspace
     assert not re.search(r"[\x00-\x07\x0b-\x0c\x0e-\x1f\x7f]", text)
 

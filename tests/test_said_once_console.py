@@ -28,11 +28,15 @@ def console_at(state: dict, lines: str, lang: str = "en", events=(), kingdom=KIN
     return position_console(state, lines, kingdom, lang=lang, events=events)
 
 
+PROMPTS = {"en": "You> ", "nl": "Jij> "}  # the one person's prompt at play, as the lines call them
+
+
 def after(lines: list, typed: str) -> list:
     """The lines printed after ``typed`` was typed at Ann's prompt, up to the next prompt."""
-    i = lines.index(f"Ann> {typed}")
+    prompts = tuple(PROMPTS.values())
+    i = next(i for i, x in enumerate(lines) if x.startswith(prompts) and x[len(prompts[0]) :] == typed)
     rest = lines[i + 1 :]
-    end = next((j for j, x in enumerate(rest) if x.startswith("Ann> ")), len(rest))
+    end = next((j for j, x in enumerate(rest) if x.startswith(prompts)), len(rest))
     return rest[:end]
 
 
@@ -84,7 +88,7 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     assert after(lines, "settings set options always") == ["Options is now always."]
     # from the change on, the seat hears Dutch
     assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
-    i = lines.index("Ann> settings", lines.index("Ann> settings set language nl"))
+    i = lines.index("Jij> settings", lines.index("You> settings set language nl"))  # (Dutch from then on)
     assert lines[i + 1 : i + 3] == [
         "Taal Nederlands, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
         "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet taal nl; "
@@ -193,7 +197,7 @@ def test_supply_says_taxs_debt_once_and_only_where_it_differs():
     # a Debt cost is told apart from Debt on the pile
     assert "Engineer: costs 4 Debt, 10 left." in first
     assert not any("Debt on it" in x for x in first[2:])
-    i = lines.index("Ann> supply", lines.index("Ann> buy Silver"))
+    i = lines.index("You> supply", lines.index("You> buy Silver"))
     second = lines[i + 1 :]
     assert second[1] == "Every Supply pile started with 1 Debt on it, from Tax; the piles with other Debt say so."
     assert "Silver: 3 coins, 39 left, no Debt on it." in second

@@ -99,6 +99,7 @@ pytest.importorskip("asyncssh")
 
 ENDS = ("keyboard", "ssh", "join", "host")
 REFERENCE = "keyboard"  # every other end is compared with the keyboard's console
+KEYBOARD_PROMPT = "You> "  # play's prompt of its one person, as the lines call them (the others': Ann> )
 SPINS = 100_000  # event loop turns a host may take to ask Ann again after a typed line (a bot's turn takes a few)
 
 
@@ -533,7 +534,7 @@ def in_process(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Transcript
             mp.setenv("A11Y_DOMINION_CONFIG", str(ann_settings(tmp)))
             mp.setenv("A11Y_DOMINION_DATA", str(tmp / "data"))
             raw[end] = run(tmp)
-    return {end: normalise(text) for end, text in raw.items()}
+    return {end: normalise(text, prompt=KEYBOARD_PROMPT if end == "keyboard" else PROMPT) for end, text in raw.items()}
 
 
 @pytest.fixture(scope="module")
@@ -616,7 +617,7 @@ def spawn(command: list[str], env: dict[str, str]) -> Any:
     return pexpect.spawn(command[0], command[1:], env=env, cwd=str(ROOT), timeout=TIMEOUT, dimensions=(ROWS, COLUMNS))
 
 
-def type_script(child: Any) -> Transcript:
+def type_script(child: Any, prompt: str = PROMPT) -> Transcript:
     """Type the script at ``child``, each step once the screen ends with a prompt and the step
     before was read (a line after the one it was typed on, and a prompt after what it made);
     the :class:`Transcript` of what the terminal shows at the end (:func:`teletype`), each step
@@ -639,15 +640,15 @@ def type_script(child: Any) -> Transcript:
             except pexpect.EOF:
                 return False
 
-    going = until(ends_with_prompt)
+    going = until(functools.partial(ends_with_prompt, prompt=prompt))
     for step in SCRIPT:
         if not going:
             break
         row = teletype(bytes(raw)).count("\n")  # the prompt's line, where the step is typed
         starts.append(row)
         child.send((step.keys or b"") + step.text.encode("utf-8") + b"\r")
-        going = until(functools.partial(step_read, row=row, step=step))
-    transcript = normalise(teletype(bytes(raw)), SCRIPT, starts=starts)
+        going = until(functools.partial(step_read, row=row, step=step, prompt=prompt))
+    transcript = normalise(teletype(bytes(raw)), SCRIPT, prompt, starts=starts)
     if not going:  # the program ended: how
         child.close()
         transcript.exit_code = child.exitstatus
@@ -661,7 +662,7 @@ def real_keyboard(folder: Path) -> Transcript:
     command = [sys.executable, "-m", "a11y_dominion", "play", *play_args(), "--players", PLAYERS]
     child = spawn(command + ["--speech", "screen-reader"], player_env(folder))
     try:
-        return type_script(child)
+        return type_script(child, KEYBOARD_PROMPT)
     finally:
         child.terminate(force=True)
 
@@ -823,7 +824,7 @@ def test_a_query_at_a_confirmation_is_answered_and_asked_again_alike_at_every_en
         ("host", host_end),
     ):
         monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / end))
-        said[end] = normalise(run(), CONFIRM_SCRIPT).steps
+        said[end] = normalise(run(), CONFIRM_SCRIPT, KEYBOARD_PROMPT if end == "keyboard" else PROMPT).steps
     keyboard = said["keyboard"]
     assert keyboard["trash-yes"].pop() == "Game stopped."  # the end of piped input, at the keyboard
     assert said["join"]["trash-yes"].pop() == "You left the game."  # and at join

@@ -232,7 +232,7 @@ def test_a_verbosity_chosen_at_a_shared_keyboard_is_kept_under_the_seats_name(he
 )
 def test_stop_where_the_game_does_not_speak_says_so_not_that_speech_stopped(mode: str, said: str) -> None:
     _code, lines = play("stop\n", "--speech", mode, players="Ann:human,Bot:bigmoney")
-    assert lines[lines.index("Ann> stop") + 1] == said
+    assert lines[lines.index("You> stop") + 1] == said
     assert "Speech stopped." not in lines
 
 

@@ -71,7 +71,7 @@ def test_switching_back_to_english_renames_jij_to_you(tmp_path, monkeypatch):
 def test_a_chosen_name_stays_after_a_switch(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     console, lines = play("settings set language nl\nplay treasures\n", players="Ann:human,Bot:bigmoney")
-    assert "Ann> play treasures" in lines and list(console.people) == ["Ann"]
+    assert "Jij> play treasures" in lines and list(console.people) == ["Ann"]
 
 
 # ------------------------------------------------------------------ 2. repeat N, then previous and next
@@ -143,7 +143,8 @@ def test_a_question_asked_again_with_the_same_options_points_to_them(lang, typed
     first = after(lines, play_word)
     assert first[1:3] == [prompt, "Choose one by number or name." if lang == "en" else first[2]]
     assert len(first) == 1 + 2 + 10  # the whole list, the first time
-    i = lines.index(f"Ann> {play_word}", lines.index(f"Ann> {play_word}") + 1)
+    you = "Jij> " if lang == "nl" else "You> "
+    i = lines.index(f"{you}{play_word}", lines.index(f"{you}{play_word}") + 1)
     assert after(lines, play_word, i)[1:] == [prompt, pointer]
 
 
@@ -154,7 +155,7 @@ def test_options_always_reads_a_question_asked_again_in_full(tmp_path, monkeypat
 
     typed = "settings set options always\nplay engineer\nsilver\nno\nplay engineer\n"
     _, lines = position_console(TWO_ENGINEERS, typed, (*TEN, "Sacrifice", "Legionary"))
-    i = lines.index("Ann> play engineer", lines.index("Ann> play engineer") + 1)
+    i = lines.index("You> play engineer", lines.index("You> play engineer") + 1)
     again = after(lines, "play engineer", i)
     assert len(again) == 1 + 2 + 10 and again[-1] == "10. Sacrifice, 4 coins"
 

@@ -84,7 +84,7 @@ def after(child, data: bytes, until: bytes, pattern: bytes | None = None) -> byt
 @pytest.fixture
 def reader_mode(tmp_path):
     child = spawn_position(pexpect, tmp_path, POSITION, 24, 80)
-    child.expect(b"Ann> ")
+    child.expect(b"You> ")
     yield child
     child.terminate(force=True)
 
@@ -93,12 +93,12 @@ def reader_mode(tmp_path):
 def sighted_mode(tmp_path):
     """The default mode of a sighted player: speech looked for (none speaks here), rich output."""
     child = spawn_position(pexpect, tmp_path, POSITION, 24, 80, speech="auto")
-    child.expect(b"Ann> ")
+    child.expect(b"You> ")
     # the speech output is looked for in the background, and what it finds may be said at any
     # moment until then; the speech command waits for it, so nothing comes in the middle of a test
     child.send(b"speech\r")
     child.expect(rb"(?:No sound can be heard|Automatic mode: (?:the game speaks|no speech output))[^\n]*\n")
-    child.expect(b"Ann> ")
+    child.expect(b"You> ")
     yield child
     child.terminate(force=True)
 
@@ -108,17 +108,17 @@ def sighted_mode(tmp_path):
 @pytest.mark.parametrize("kind", ["typed", "pasted"])
 def test_a_long_line_is_cut_as_it_arrives_and_said_once_in_screen_reader_mode(reader_mode, kind):
     line = PASTE_START.encode() + LONG + PASTE_END.encode() if kind == "pasted" else LONG
-    got = after(reader_mode, line + b"\rhand\r", HAND + b"\r\nAnn> ")
+    got = after(reader_mode, line + b"\rhand\r", HAND + b"\r\nYou> ")
     assert got == (
-        b"x" * 1000 + b"\r\r\n" + CUT + b"\r\n" + REFUSED.encode() + b"\r\nAnn> hand\r\r\n" + HAND + b"\r\nAnn> "
+        b"x" * 1000 + b"\r\r\n" + CUT + b"\r\n" + REFUSED.encode() + b"\r\nYou> hand\r\r\n" + HAND + b"\r\nYou> "
     )  # no cursor movement either (a line over 4,800 characters moved the cursor up)
 
 
 @pytest.mark.posix
 @pytest.mark.parametrize("what", list(NOTHING))
 def test_reports_and_odd_keys_change_nothing_in_screen_reader_mode(reader_mode, what):
-    got = after(reader_mode, NOTHING[what] + b"hand\r", HAND + b"\r\nAnn> ")
-    assert got == b"hand\r\r\n" + HAND + b"\r\nAnn> "
+    got = after(reader_mode, NOTHING[what] + b"hand\r", HAND + b"\r\nYou> ")
+    assert got == b"hand\r\r\n" + HAND + b"\r\nYou> "
 
 
 ENDS_ALONE = b"End takes nothing after it; type end alone to end the phase."
@@ -130,10 +130,10 @@ GOES_ON = b"That is not yes, so it is a no. The Action phase goes on."
 
 @pytest.mark.posix
 def test_nothing_in_a_paste_acts_in_screen_reader_mode(reader_mode):
-    got = after(reader_mode, PASTE_KEYS + b"\r", GOES_ON + b"\r\nAnn> ")
+    got = after(reader_mode, PASTE_KEYS + b"\r", GOES_ON + b"\r\nYou> ")
     # the paste is one line, end end, sent by the Enter typed after it; then its lines are read in
     # order: end asks whether to end the Action phase, and the second end is the answer, a no
-    assert got == b"end end \r\r\n" + END_ASKED + b"end\r\r\n" + GOES_ON + b"\r\nAnn> "
+    assert got == b"end end \r\r\n" + END_ASKED + b"end\r\r\n" + GOES_ON + b"\r\nYou> "
 
 
 STATUS = (
@@ -145,9 +145,9 @@ STATUS = (
 
 @pytest.mark.posix
 def test_two_pasted_lines_are_both_read_in_order_after_enter(reader_mode):
-    got = after(reader_mode, b"\x1b[200~hand\nstatus\x1b[201~\r", STATUS + b"Ann> ")
+    got = after(reader_mode, b"\x1b[200~hand\nstatus\x1b[201~\r", STATUS + b"You> ")
     # the paste waits for Enter as one line; then hand is answered, and status after it, never dropped
-    assert got == b"hand status\r\r\n" + HAND + b"\r\nAnn> status\r\r\n" + STATUS + b"Ann> "
+    assert got == b"hand status\r\r\n" + HAND + b"\r\nYou> status\r\r\n" + STATUS + b"You> "
 
 
 # ---------------------------------------------------------------- the sighted player's default mode

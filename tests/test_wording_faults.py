@@ -23,7 +23,7 @@ from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.strategies import StrategyError, parse_strategy
 from a11y_dominion.view import player_view, redact_all
 from test_console import position_console, session
-from test_said_once_console import after, console_at
+from test_said_once_console import PROMPTS, after, console_at
 
 EN, NL = Language("en"), Language("nl")
 
@@ -625,9 +625,10 @@ def test_verbose_says_the_own_action_phase_once(lang, phase, tmp_path, monkeypat
     end = "end" if lang == "en" else "einde"
     _, lines = console_at(state, f"{verbose}\n{end}\n{end}\n", lang)
     # from Ann's end of turn to her next turn's first prompt: the phase named at most once, by the prompt
-    start = lines.index(f"Ann> {end}")
+    you = PROMPTS[lang]  # (the one person's prompt, as the lines call them)
+    start = lines.index(f"{you}{end}")
     turn = next(i for i, x in enumerate(lines) if i > start and x.startswith(("Your turn 2", "Jouw beurt 2")))
-    upto = next(i for i, x in enumerate(lines) if i > turn and x.startswith("Ann> "))
+    upto = next(i for i, x in enumerate(lines) if i > turn and x.startswith(you))
     own = " ".join(lines[turn:upto])
     assert own.lower().count(phase.lower()) <= 1, own
 
@@ -793,8 +794,8 @@ def test_the_trash_question_counts_promises_nothing_and_its_undo_reads_as_a_play
     chosen = typed.split("|")[1]
     assert after(lines, chosen)[0] == asked
     undo = typed.split("|")[-1]
-    i = lines.index(f"Ann> {undo}")
-    j = lines.index(f"Ann> {undo}", i + 1)
+    i = lines.index(f"{PROMPTS[lang]}{undo}")
+    j = lines.index(f"{PROMPTS[lang]}{undo}", i + 1)
     assert [lines[i + 1], lines[j + 1]] == taken
     assert console.game.trash == [] and len(console.game.player("Ann").hand) == 4
 

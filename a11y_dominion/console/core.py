@@ -771,7 +771,7 @@ class SeatConsole:
         announcer = self.holder.announcer
         announcer.hold()  # nothing is spliced into a half-typed line
         try:  # (after the game the seat's prompt says that it may type: no question comes)
-            got = await self.read_line(f"{self.name}> " if self.over else "", default)
+            got = await self.read_line(self.prompt() if self.over else "", default)
         except EOFError:
             announcer.release()
             await self.input_ended()
@@ -792,6 +792,11 @@ class SeatConsole:
             await self.typed_between(got)
 
     # ------------------------------------------------------------ questions
+    def prompt(self) -> str:
+        """The prompt of this seat's questions (and, after the game, of its lines): the seat's
+        name ("Ann> "), which the host knows the seat by."""
+        return f"{self.name}> "
+
     def show_question(self, d: Decision, full: bool = False, again: bool = False, news: bool = False) -> None:
         """Put the question to this seat as the console does
         (:meth:`~a11y_dominion.console.narration.Narration.show_question`)."""
@@ -819,7 +824,7 @@ class SeatConsole:
             self.answered = None
             announcer.hold()  # nothing is spliced into a half-typed line
             try:
-                got = await self.read_line(f"{self.name}> ", default, watch=self.interactive)
+                got = await self.read_line(self.prompt(), default, watch=self.interactive)
             except EOFError:
                 await self.input_ended()
                 if self.exit_code is not None:

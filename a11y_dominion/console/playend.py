@@ -92,6 +92,14 @@ class PlayConsole(HostConsole):
             self.holder.restart(current)
             room.people[self.name].restart(current)
 
+    def prompt(self) -> str:
+        """The prompt of the one person at this keyboard: "You> " ("Jij> " in Dutch), whatever
+        name their seat has, as the lines call them ("You go first.", "Your turn 3."); at a shared
+        keyboard (:attr:`shared`) the name of the person asked, as the questions name them there."""
+        if self.shared:
+            return super().prompt()
+        return f"{self.lang._(N_('You'))}> "
+
     def watch_ctrl_c(self) -> None:
         """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
         (:func:`~a11y_dominion.console.keyboard.interrupted`). Must be called in the running loop."""
