@@ -11,6 +11,10 @@ heard had the game never stopped, each thing once, and none of Bea's cards.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+import sys
+
 import pytest
 
 import playcore
@@ -216,3 +220,24 @@ def test_a_turn_whose_start_was_heard_before_the_stop_is_told_once_as_the_game_r
     i = lines.index(MID_TURN[lang][0])
     assert lines[i - 1].startswith(RESUMED[lang]) and lines[i : i + 4] == MID_TURN[lang]
     assert [line for line in lines if turn_4(line)] == [MID_TURN[lang][0]]
+
+
+def program(*args: str, typed: list[str]) -> list[str]:
+    """The lines ``a11y-dominion ARGS`` shows, the installed program in a process of its own, with
+    the lines ``typed`` piped in (its data and settings are the test's: tests/conftest.py's ``here``)."""
+    exe = shutil.which("a11y-dominion")
+    command = [exe, *args] if exe else [sys.executable, "-m", "a11y_dominion", *args]
+    typed_in = "".join(line + "\n" for line in typed)
+    done = subprocess.run(command, input=typed_in, capture_output=True, text=True, encoding="utf-8", timeout=300)
+    return done.stdout.splitlines()
+
+
+@pytest.mark.e2e  # the program in processes of its own
+def test_the_program_stopped_by_quit_at_the_hand_over_tells_ann_her_story_when_resumed() -> None:
+    stopped = program("play", *OPTIONS, "--speech", "off", typed=[*to_militia("en"), "quit", "yes"])
+    asked = "Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: yes"
+    assert stopped[-4:] == [TO_ANN["en"], "quit", asked, STOPPED["en"]]
+    lines = program("resume", "--speech", "off", typed=["", *ann_turn_4("en")])
+    ann = after(lines, TO_ANN["en"], TO_BEA["en"])
+    assert ann[:5] == ANN_AFTER["en"] and ann[ann.index("Ann> log 6") + 1 :][:7] == ANN_LOG["en"]
+    assert lines[lines.index(TO_BEA["en"]) + 1 :][:5] == BEA_AFTER["en"]
