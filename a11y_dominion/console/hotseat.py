@@ -304,10 +304,11 @@ class HotSeatConsole(PlayConsole):
 
     def receive(self, message: dict[str, Any]) -> bool:
         """As the core uses a message; at the game's end the person who had the keyboard hears
-        the final scores, then each other person who speaks another language hears them in it."""
+        the final scores, then each other person who speaks another language hears them in it.
+        The story of a resumed game (what this person heard before it stopped) leaves the hand to
+        the hand-over, which reads it unless the news after the story told it as drawn."""
         used = super().receive(message)
-        if message.get("type") == "story":  # (a resumed game: what this person heard before it stopped)
-            # the hand-over reads the hand, unless the news that follows tells it as drawn
+        if message.get("type") == "story":
             self.holder.hand_due, self.holder.narrator.last_drawn = False, None
         if message.get("type") == "game_over" and self.keyboard.at == self.name:
             self.keyboard.give(self.name)
