@@ -36,7 +36,8 @@ KEYS_WORDS = ("keys", "toetsen")  # help keys: the shortcut keys a seat has now 
 NEXT_WORDS = ("next", "more", "volgende", "meer", "verder")  # help next: the next part
 PAGE_LANGUAGES = ("en", "nl")
 START_LINE = N_(
-    "Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
+    "Answer the question with what it asks for: yes or no, a number or a name. "
+    "At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
 )
 
 # A page names the folders of every system for its readers on GitHub, between these two comments

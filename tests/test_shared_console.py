@@ -533,10 +533,11 @@ def test_the_hand_over_prompt_completes_nothing_and_recalls_nothing():
         assert reader.session.history.get_strings() == ["play Witch"]
 
 
-def test_only_the_whole_word_yes_confirms() -> None:
-    code, lines = shared("quit\ny\nquit\nyes\n")
-    assert lines.count("The game goes on.") == 1 and lines.count("Game stopped.") == 1
-    assert lines.index("The game goes on.") < lines.index("Game stopped.") and code == 1
+def test_the_stop_question_takes_the_words_of_yes_and_no() -> None:
+    code, lines = shared("quit\nyse\nquit\nn\nquit\ny\n")
+    assert lines.count("The game goes on.") == 2 and lines.count("Game stopped.") == 1
+    assert lines.index("Game stopped.") > max(i for i, line in enumerate(lines) if line == "The game goes on.")
+    assert code == 1
 
 
 @pytest.mark.parametrize("players", ["You:human,Bea:human", "Ann:human,you:bigmoney", "Jij:human,Bea:human"])

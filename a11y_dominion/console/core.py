@@ -34,7 +34,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 from ..console.answers import confirmation_reply, declined, not_an_answer, read_answer, suggestion
-from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, is_yes, run_command
+from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, run_command
 from ..console.completion import COMMANDS, Seen
 from ..console.display import Arrived, cleared_text
 from ..console.keys import KeyCommand, key_help_lines
@@ -450,25 +450,53 @@ class SeatConsole:
                 return False  # it said something: the prompt ends and the held lines come out
 
     async def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and anything else are no;
-        a query command typed there is answered and the question asked again)."""
+        """Ask a yes-or-no question; True only for yes (:meth:`ask_reply`)."""
         return await self.ask_reply(question) == "yes"
 
-    async def ask_reply(self, question: str) -> str:
-        """Ask a yes-or-no question until the line typed is no query command; returns
+    def no_commands(self) -> str | None:
+        """Why a command typed at a yes-or-no question (:meth:`ask_reply`) is not run here, in one
+        sentence, or None: it is run. (At a shared keyboard's hand-over the person at the keyboard
+        may not be this seat's.)"""
+        return None
+
+    async def ask_reply(self, question: str, stop: bool = False, prompt: str | None = None) -> str:
+        """Ask a yes-or-no question until the line typed is no command; returns
         :func:`~a11y_dominion.console.answers.confirmation_reply` of that line (``"yes"``,
-        ``"no"`` or ``"other"``; Ctrl+C and Ctrl+D are ``"no"``), as every end does. A query
-        command typed there (status, card Villa) is answered and the question asked again."""
+        ``"no"`` or ``"other"``; Ctrl+C is ``"no"``, Ctrl+D too, or ``"yes"`` with ``stop``), as
+        every end does, or ``"gone"`` when a command typed there took the question away (quit
+        stopped the game, undo took back an answer). A command typed there (status, card Villa,
+        a shortcut key) is run and the question asked again; quit asks the stop question first
+        (with ``stop``, the question asked is that one: it is asked again). With ``prompt``, the
+        question is said as a line and ``prompt`` is the prompt of the line typed; else the
+        question is the prompt, spoken too."""
+        asked = (self.decision_id, self.over)
         while True:
-            self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
+            if prompt is None:
+                self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
+            else:
+                self.say(question, keep=False)
             try:
-                got = await self.read_line(question, "", watch=False)
-            except (EOFError, KeyboardInterrupt):
+                got = await self.read_line(question if prompt is None else prompt, "", watch=False)
+            except EOFError:
+                return "yes" if stop else "no"
+            except KeyboardInterrupt:
                 return "no"
-            reply = confirmation_reply(got) if isinstance(got, str) else "no"
-            if reply != "query":
+            line = got.command if isinstance(got, KeyCommand) else got if isinstance(got, str) else ""
+            reply = confirmation_reply(line, self.lang) if not isinstance(got, KeyCommand) else "command"
+            if reply != "command":
                 return reply
-            await self.obey(got.strip())
+            refusal = self.no_commands()
+            if refusal is not None:
+                self.error(refusal)
+                continue
+            if command_for((line.split() or [""])[0]) == "quit":
+                if stop:
+                    continue
+                await self.quit_game()
+            else:
+                await self.obey(line.strip())
+            if self.exit_code is not None or (self.decision_id, self.over) != asked:
+                return "gone"
 
     # ------------------------------------------------------------ commands
     def command(self, text: str) -> None:
@@ -655,18 +683,10 @@ class SeatConsole:
         if self.over:
             self.leave_after_game()
             return
-        question = self.leave_question()
-        self.speaker.speak(question, priority="important", interrupt=True)
-        try:
-            got = await self.read_line(question, "", watch=False)
-            leave = isinstance(got, str) and is_yes(got)
-        except EOFError:
-            leave = True
-        except KeyboardInterrupt:
-            leave = False
-        if leave:
+        reply = await self.ask_reply(self.leave_question(), stop=True)
+        if reply == "yes":
             self.leave_now()
-        else:
+        elif reply != "gone":
             self.say(self.stay_sentence(), keep=False)
 
     async def input_ended(self) -> None:
@@ -706,7 +726,7 @@ class SeatConsole:
         reply = await self.ask_reply(question)
         if reply == "yes":
             self.answered = keys
-        elif self.decision is not None:
+        elif reply != "gone" and self.decision is not None:
             said = declined(self.view(self.decision.player), self.decision, keys, self.lang, reply, not self.shared)
             self.say(said, keep=False)
 

@@ -215,6 +215,15 @@ class HotSeatConsole(PlayConsole):
                 kb.open = None
         return self.exit_code is not None
 
+    def no_commands(self) -> str | None:
+        """A command typed at quit's question before this person took the keyboard (at the
+        hand-over) is not run: it could tell their hand to the person before them."""
+        if self.keyboard.at == self.name:
+            return None
+        return self.lang.text(
+            N_("Only yes or no is read here; commands are read once {player} has the keyboard."), player=self.name
+        )
+
     async def read_bare(self) -> Any:
         """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
         where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""

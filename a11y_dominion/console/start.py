@@ -15,7 +15,7 @@ from typing import Any
 from ..announcements.speech import Speaker
 from ..autosave import open_elsewhere, set_aside_unreadable, unfinished_games
 from ..files import shown_name
-from ..i18n import N_, Language, typed_command
+from ..i18n import N_, Language, typed_command, yes_or_no
 from ..kingdoms import KingdomError, choose_setup
 from ..lineinput import read_line
 from ..record import RecordError
@@ -388,8 +388,8 @@ def ask_screen_reader(lang: Language, out) -> str:
         line = ""
     if not line.endswith("\n"):  # Ctrl+C or the end of input: the answer starts a line of its own
         out.write("\n")
-    word = line.strip().lower()
-    answer = "yes" if word in ("yes", "y", "ja", "j") else "no" if word in ("no", "n", "nee") else "ask"
+    said = yes_or_no(line, lang)
+    answer = "ask" if said is None else "yes" if said else "no"
     if answer == "ask":
         said = typed_line(line)
         if said:  # a word that is neither: named, so that a slip ("yse") is heard as one

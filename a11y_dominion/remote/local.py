@@ -23,11 +23,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..console.commands import is_yes
 from ..console.display import LineCleared, cleared_text, isatty
 from ..console.keyboard import LocalConsole
 from ..console.piped import in_thread
-from ..i18n import N_, typed_command
+from ..i18n import N_, typed_command, yes_or_no
 from .seat import clean
 
 QUESTION = N_("Stop the game for every seat? yes or no ")
@@ -171,7 +170,7 @@ class HostTerminal:
             self.asking = False
         if self.host.stopped.is_set():
             return
-        if data and is_yes(data.decode("utf-8", "replace")):
+        if data and yes_or_no(data.decode("utf-8", "replace"), lang):
             self.host.stop()
         else:
             self.write(lang._(N_("The game goes on.")) + "\n")
