@@ -137,7 +137,8 @@ def test_the_host_seat_asks_before_ending_the_turn_with_coins_and_debt():
         assert await h.typed("Ann", "end") == [
             "Ending the turn now leaves 4 coins unused (you have 4 Debt). End the turn? Type yes to end it:"
         ]
-        assert await h.typed("Ann", "nee") == ["The turn goes on."]
+        # (an English seat's words are English's: nee is a line that is not yes, said so)
+        assert await h.typed("Ann", "nee") == ["That is not yes, so it is a no. The turn goes on."]
         assert h.host.table.game.current.name == "Ann"
 
     run(body)

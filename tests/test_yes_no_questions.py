@@ -437,3 +437,31 @@ def test_quit_and_a_query_at_a_number_question_are_commands_not_answers(here: Pa
         "nl": "Je lost 1 schuld af. Nog 5 schuld. Nog 0 munten over.",
     }
     assert lines[at + 8] == paid[lang]
+
+
+FILE_TYPED = {
+    "en": ["save g.json", "save g.json", "hand", "quit", "y"],
+    "nl": ["bewaar g.json", "bewaar g.json", "hand", "stoppen", "j"],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_quit_at_a_file_s_replacement_asks_the_stop_question_and_a_yes_stops_at_once(here: Path, lang: str) -> None:
+    typed = FILE_TYPED[lang]
+    code, lines = play("".join(t + "\n" for t in typed), players=f"Ann:human:{lang},Bot:bigmoney")
+    replace = {
+        "en": f"{here / 'g.json'} already exists. Replace it? Type yes to replace it: ",
+        "nl": f"{here / 'g.json'} bestaat al. Vervangen? Typ ja om het te vervangen: ",
+    }[lang]
+    stop = {
+        "en": "Stop the game? It is kept; a11y-dominion resume goes on with it. Type yes to stop: ",
+        "nl": "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: ",
+    }[lang]
+    hand = {
+        "en": "Your hand, 5 cards: 2 Coppers and 3 Estates.",
+        "nl": "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen.",
+    }[lang]
+    stopped = {"en": "Game stopped.", "nl": "Spel gestopt."}[lang]
+    # quit there is no no to the question ("Not saved" would follow): the game stops, and nothing more is said
+    assert lines[-5:] == [replace + typed[2], hand, replace + typed[3], stop + typed[4], stopped]
+    assert code == 1

@@ -449,10 +449,6 @@ class SeatConsole:
             if announcer.waiting != waiting:
                 return False  # it said something: the prompt ends and the held lines come out
 
-    async def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (:meth:`ask_reply`)."""
-        return await self.ask_reply(question) == "yes"
-
     def no_commands(self) -> str | None:
         """Why a command typed at a yes-or-no question (:meth:`ask_reply`) is not run here, in one
         sentence, or None: it is run. (At a shared keyboard's hand-over the person at the keyboard

@@ -177,15 +177,15 @@ class LocalConsole(SeatConsole):
         except FileError as e:
             self.error(lang.text(refused, file=shown_name(path), error=lang.msg(e.args[0])))
             return
-        if (
-            self.confirm
-            and os.path.exists(full)
-            and not await self.ask_yes(
-                lang.text(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
+        if self.confirm and os.path.exists(full):
+            question = lang.text(
+                N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path)
             )
-        ):
-            self.say(lang._(kept), keep=False)
-            return
+            reply = await self.ask_reply(question)
+            if reply != "yes":
+                if reply != "gone":  # (not when a command typed there stopped the game)
+                    self.say(lang._(kept), keep=False)
+                return
         try:
             write_atomic(full, text, mode=0o600)
         except OSError as e:
