@@ -465,3 +465,24 @@ def test_quit_at_a_file_s_replacement_asks_the_stop_question_and_a_yes_stops_at_
     # quit there is no no to the question ("Not saved" would follow): the game stops, and nothing more is said
     assert lines[-5:] == [replace + typed[2], hand, replace + typed[3], stop + typed[4], stopped]
     assert code == 1
+
+
+SWITCHES = {"yes": True, "Y": True, "ja": True, "j": True, "on": True, "1": True, "no": False, "n": False}
+SWITCHES |= {"nee": False, "off": False, "0": False, "maybe": None, "none": None, "": None}
+
+
+def test_a_setting_that_is_on_or_off_takes_the_words_of_yes_and_no_of_either_language() -> None:
+    from a11y_dominion.settings import SettingsError, check_value, switch
+    from a11y_dominion.tableoptions import table_options
+
+    assert {word: switch(word) for word in SWITCHES} == SWITCHES
+    for word, on in SWITCHES.items():
+        for key in ("confirm", "hints"):
+            if on is None:
+                with pytest.raises(SettingsError):
+                    check_value(key, word)
+            else:
+                assert check_value(key, word) is on
+        if word and on is not None:
+            assert table_options(["undo", word]).undo is on
+    assert table_options(["undo", "uit"]).undo is False and table_options(["undo", "aan"]).undo is True
