@@ -486,3 +486,24 @@ def test_a_setting_that_is_on_or_off_takes_the_words_of_yes_and_no_of_either_lan
         if word and on is not None:
             assert table_options(["undo", word]).undo is on
     assert table_options(["undo", "uit"]).undo is False and table_options(["undo", "aan"]).undo is True
+
+
+def test_tab_offers_the_short_word_a_choice_s_option_says_to_type() -> None:
+    from a11y_dominion.console.questions import option_label
+    from a11y_dominion.rules.cards.empires.kingdom import CHARM_MODES
+    from a11y_dominion.rules.decisions import Decision
+    from a11y_dominion.view import player_view
+
+    game = moat_asked()
+    charm = Decision(
+        "Bea", "mode", "mode", "Bea, Charm: which bonus?", [k for k, _ in CHARM_MODES], labels=dict(CHARM_MODES)
+    )
+    en, nl = Language("en"), Language("nl")
+    said = [option_label(player_view(game, "Bea"), charm, o, en) for o in charm.options]
+    assert said[0] == "+1 Buy and +2 coins (type coins)" and said[1].endswith("(type gain)")
+    assert tab(game, "co", en, charm) == ["coins"]
+    assert tab(game, "ga", en, charm) == ["gain"]
+    assert tab(game, "+", en, charm) == ["+1 Buy and +2 coins"]
+    # Dutch names no short word: its labels are what it says
+    assert tab(game, "", nl, charm)[:2] == [nl.label(charm, "coins"), nl.label(charm, "gain")]
+    assert "coins" not in tab(game, "", nl, charm)

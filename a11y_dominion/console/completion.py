@@ -236,6 +236,8 @@ def option_words(source, lang: Language = EN) -> list:
         words = [lang.card(d.labels.get(o) or _top(seen.view, o)) for o in d.options]
     else:
         words = [lang.label(d, o) for o in d.options]
+    if d.kind == "mode" and lang.code == "en":  # the short words its options name ("+1 Buy and +2 coins (type coins)")
+        words += [str(o) for o in d.options if lang.label(d, o).lower() != o]
     if d.kind in ("cards", "pile") and d.min == 0:  # ("or type none", its line on how to answer says)
         words.append(lang._("none"))
     return words
