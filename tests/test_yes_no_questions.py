@@ -507,3 +507,33 @@ def test_tab_offers_the_short_word_a_choice_s_option_says_to_type() -> None:
     # Dutch names no short word: its labels are what it says
     assert tab(game, "", nl, charm)[:2] == [nl.label(charm, "coins"), nl.label(charm, "gain")]
     assert "coins" not in tab(game, "", nl, charm)
+
+
+MONEYLENDER = {
+    "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+    "players": {"Ann": {"hand": ["Moneylender", "Copper", "Copper", "Estate"], "deck": ["Estate"] * 5}},
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, said",
+    [
+        (
+            "en",
+            ["play Moneylender", "y"],
+            ["Moneylender: you may trash a Copper for +3 coins.", "Answer yes for Copper, or no.", "Ann> y"]
+            + ["You trash Copper. 0 Actions, 3 coins."],
+        ),
+        (
+            "nl",
+            ["speel Geldschieter", "j"],
+            ["Geldschieter: je mag een Koper vernietigen voor +3 munten.", "Antwoord ja voor Koper, of nee.", "Ann> j"]
+            + ["Je vernietigt Koper. 0 acties, 3 munten."],
+        ),
+    ],
+)
+def test_a_yes_to_trash_one_card_is_not_asked_again(here: Path, lang: str, typed: list[str], said: list[str]) -> None:
+    path = position(here, MONEYLENDER, ["Ann", "Bea"], ["Moneylender", "Village"])
+    _code, lines = play("".join(t + "\n" for t in typed), "--position", path, players=f"Ann:human:{lang},Bea:bigmoney")
+    at = lines.index(f"Ann> {typed[0]}")
+    assert lines[at + 2 : at + 6] == said  # (no "Trash Copper? Type yes to trash:" after the yes)

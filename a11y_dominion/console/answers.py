@@ -79,9 +79,9 @@ def confirmation(view: PlayerView, d: Decision, keys: Sequence[Option], lang: La
 
     Asked only of a legal answer (:func:`is_legal`: a move the options do not list is
     refused, never asked about): before trashing cards chosen from a list (a yes-or-no
-    question to trash is asked once, as it is); before any move that ends the Action
-    phase (``end``, playing Treasures, buying, paying Debt) while Actions and playable
-    Action cards are left; before a buy that takes more Debt than the coins so far can
+    question to trash, a one-card choice asked as one too, is asked once, as it is); before
+    any move that ends the Action phase (``end``, playing Treasures, buying, paying Debt)
+    while Actions and playable Action cards are left; before a buy that takes more Debt than the coins so far can
     pay while Treasures in hand could still pay it (:func:`~a11y_dominion.textinput.debt_buy`:
     once something is bought they cannot be played); and before ending the turn with
     Debt and coins that could pay some of it. Whether it is asked at all is the seat's
@@ -119,13 +119,13 @@ def confirmation(view: PlayerView, d: Decision, keys: Sequence[Option], lang: La
                 debt=count(owed, "Debt", lang),
             )
         return None
-    if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
+    if d.purpose == "trash" and d.kind in ("cards", "pile") and keys and not questions.asked_as_yes_no(d):
         names = [str(d.labels.get(str(k), k)) for k in keys]
         # counted as the line that tells the trash ("Trash 2 Estates?"); undo may take it back
         # within the turn, so the question promises nothing either way
         return lang.text(N_("Trash {cards}? Type yes to trash: "), cards=group_names(names, lang))
-    # a yes-or-no question to trash ("trash the Engineer?") is itself the question, and its
-    # yes is the confirmation: it is not asked twice
+    # a yes-or-no question to trash ("trash the Engineer?", "you may trash a Copper": answer yes
+    # for Copper, or no) is itself the question, and its yes is the confirmation: it is not asked twice
     return None
 
 
