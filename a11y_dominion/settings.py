@@ -256,8 +256,10 @@ def check_value(key: str, value: object) -> SettingValue:
         return str(value)  # (one of the choices: text)
     if key in ("confirm", "hints"):
         switched = switch(value)
+        if switched is None and key == "confirm":
+            raise SettingsError(Msg("confirm must be yes or no."))
         if switched is None:
-            raise SettingsError(Msg("confirm must be yes or no." if key == "confirm" else "hints must be on or off."))
+            raise SettingsError(Msg("hints must be on or off."))
         return switched
     if key == "rate":
         if value in (None, "", "default"):
