@@ -537,3 +537,33 @@ def test_a_yes_to_trash_one_card_is_not_asked_again(here: Path, lang: str, typed
     _code, lines = play("".join(t + "\n" for t in typed), "--position", path, players=f"Ann:human:{lang},Bea:bigmoney")
     at = lines.index(f"Ann> {typed[0]}")
     assert lines[at + 2 : at + 6] == said  # (no "Trash Copper? Type yes to trash:" after the yes)
+
+
+PAID_ONE = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 2, "coins": 6},
+    "players": {"Ann": {"hand": [], "debt": 4, "deck": ["Estate"] * 5}},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_undo_at_a_confirmation_takes_back_the_last_answer_and_the_question_it_asked_goes(
+    here: Path, lang: str
+) -> None:
+    typed = {"en": ["pay 1", "end", "undo"], "nl": ["betaal 1", "einde", "herstel"]}[lang]
+    path = position(here, PAID_ONE, ["Ann", "Bea"], ["Moneylender", "Village"])
+    _code, lines = play("".join(t + "\n" for t in typed), "--position", path, players=f"Ann:human:{lang},Bea:bigmoney")
+    asked = {
+        "en": "Ending the turn now leaves 5 coins unused (you have 3 Debt). End the turn? Type yes to end it: ",
+        "nl": "Als je de beurt nu beëindigt, gebruik je 5 munten niet (je hebt 3 schuld). De beurt beëindigen? "
+        "Typ ja om te beëindigen: ",
+    }[lang]
+    at = lines.index(asked + typed[2])
+    assert lines[at + 1] == {"en": "Taken back: your answer.", "nl": "Teruggenomen: je antwoord."}[lang]
+    figures = {"en": "Buy phase: 2 Buys, 6 coins, 4 Debt.", "nl": "Aanschaffase: 2 aanschaffen, 6 munten, 4 schuld."}
+    assert figures[lang] in lines[at + 2 :]
+    # undo is no no to the question: nothing says the turn goes on, and the question is not asked again
+    assert not [
+        line
+        for line in lines[at + 1 :]
+        if line.startswith(asked) or line in ("The turn goes on.", "De beurt gaat door.")
+    ]
