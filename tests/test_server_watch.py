@@ -314,3 +314,26 @@ def test_a_watcher_hears_nothing_of_the_final_clean_up_and_keeps_the_table_by_ty
         await asyncio.wait_for(table.task, 10)
 
     asyncio.run(main())
+
+
+def test_the_players_and_watchers_chat_reaches_them_and_never_the_servers_log(tmp_path: Path, caplog: Any) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, ann_heard, _ = person(1, "Ann")
+        cid, cid_heard = watcher_of(3, "Cid")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        room = tables.tables[1].room
+        await until(lambda: room.people["Ann"].awaiting)
+        await settled()
+        await lobby.typed(cid, "watch 1")
+        room.chat("Ann", "my secret plan")
+        room.chat("Cid", "nice province", watching=True)
+        await settled()
+        assert "Ann says: my secret plan" in cid_heard and "Cid, watching, says: nice province" in cid_heard
+        assert "Cid, watching, says: nice province" in ann_heard
+        await tables.close()
+
+    with caplog.at_level("INFO", logger="a11y_dominion.server"):
+        asyncio.run(main())
+    logged = caplog.text
+    assert "secret plan" not in logged and "nice province" not in logged

@@ -210,7 +210,9 @@ class TableRoom:
     :class:`~a11y_dominion.console.seat.BotSeat` thinking in this process. ``undo``: whether
     the players may take back their last answer (:meth:`undo`). ``shared``: the table is
     this computer's alone (``play``), where several human seats share the keyboard, each an
-    own seat (:attr:`locals`). Raises ValueError for more than one human seat otherwise.
+    own seat (:attr:`locals`). ``chat_out``: whether the players' chat (:meth:`chat`) is
+    printed on ``out`` too, as on a host's screen; a server, whose ``out`` is its log, keeps
+    no chat. Raises ValueError for more than one human seat otherwise.
     """
 
     def __init__(
@@ -227,8 +229,10 @@ class TableRoom:
         made: dict[str, Any] | None = None,
         undo: bool = True,
         shared: bool = False,
+        chat_out: bool = True,
     ) -> None:
         self.lang = lang
+        self.chat_out = chat_out  # the players' chat is printed on ``out`` too (not in a server's log)
         self.shared = shared  # several people share this computer: every human seat is an own seat
         self.locals: list[str] = []  # the human seats, played at this computer (the first is local)
         self.undo_allowed = undo
@@ -330,15 +334,18 @@ class TableRoom:
         """The remote seats nobody has taken (or that are away)."""
         return [n for n in self.remote if n not in self.joined]
 
-    def tell_everyone(self, make: Callable[[Language], str], skip: str | None = None, keep: bool = True) -> None:
+    def tell_everyone(
+        self, make: Callable[[Language], str], skip: str | None = None, keep: bool = True, out: bool = True
+    ) -> None:
         """``make(lang)`` said to every seat that is in (but ``skip``), and printed
-        on the host's screen (unless the host's own player, who hears it, is in); ``keep``
-        False: the players' histories do not keep it (the lobby's seats before the game)."""
+        on the host's screen (unless the host's own player, who hears it, is in, or ``out``
+        is False); ``keep`` False: the players' histories do not keep it (the lobby's seats
+        before the game)."""
         for name in self.joined:
             if name != skip:
                 seat = self.people[name]
                 seat.line(make(seat.lang), keep=keep)
-        if self.local not in self.joined:
+        if out and self.local not in self.joined:
             self.out(make(self.lang))
 
     def admit(self, user: str, own: bool = False) -> str | None:
@@ -634,12 +641,13 @@ class TableRoom:
         one line to every seat that is in and every watcher, "Bea says: ..." ("Cid, watching,
         says: ..."), without escape sequences (each dropped whole, as a terminal seat's typed
         line has them: :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting
-        characters, and cut at :data:`MAX_SAY` characters."""
+        characters, and cut at :data:`MAX_SAY` characters; on the host's screen only with
+        :attr:`chat_out` (never in a server's log)."""
         said = clean(drop_sequences(text[: MAX_LINE * 2])).strip()[:MAX_SAY]
         if not said:
             return
         template = N_("{player}, watching, says: {said}") if watching else N_("{player} says: {said}")
-        self.tell_everyone(lambda lang: lang.text(template, player=name, said=said))
+        self.tell_everyone(lambda lang: lang.text(template, player=name, said=said), out=self.chat_out)
         for watcher in self.watchers:
             watcher.send(watcher.lang.text(template, player=name, said=said))
 
