@@ -257,7 +257,7 @@ def test_a_servers_room_says_the_chat_to_the_seats_and_not_on_its_out() -> None:
     piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
     game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
     printed: list[str] = []
-    room = TableRoom(game, specs, 1, Language("en"), out=printed.append, chat_out=False)
+    room = TableRoom(game, specs, 1, Language("en"), out=printed.append, screen=False)
     ann = join_messages(room, "Ann", FakeSession("ann"))
     bea = join_messages(room, "Bea", FakeSession("bea"))
     before = list(printed)

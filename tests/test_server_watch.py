@@ -219,9 +219,12 @@ def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_
     asyncio.run(main())
 
 
-def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_leaves(tmp_path: Path) -> None:
+def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_leaves(
+    tmp_path: Path, caplog: Any
+) -> None:
     """Ann stays at her seat while the medium bot plays for her against a Big Money bot; Dee
-    watches in Dutch."""
+    watches in Dutch. The server's log holds none of a host's words for its own screen (the
+    host's wait after the game, Ctrl+C)."""
 
     async def main() -> None:
         tables, store, lobby = make_tables(tmp_path)
@@ -265,7 +268,10 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         assert dee_heard[-1] == "Je kijkt niet meer aan tafel 1; je bent in de lobby."
         assert tables.tables == {} and len(store.games) == 1 and not session.held
 
-    asyncio.run(main())
+    with caplog.at_level("INFO", logger="a11y_dominion.server"):
+        asyncio.run(main())
+    assert "Ann opened table 1" in caplog.text
+    assert "The host" not in caplog.text and "Ctrl+C" not in caplog.text
 
 
 def test_a_watcher_hears_nothing_of_the_final_clean_up_and_keeps_the_table_by_typing(tmp_path: Path) -> None:
