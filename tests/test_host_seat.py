@@ -477,3 +477,26 @@ def test_after_the_final_scores_export_at_the_host_s_seat_writes_the_game_and_qu
         await asyncio.wait_for(after, 5)  # the wait ended with the table
 
     run(body)
+
+
+def test_news_that_comes_while_a_confirmation_waits_is_said_at_once_and_the_question_again():
+    """Bea's chat while Ann's "Go on?" waits reaches Ann at once (not after her answer), then the
+    question is put again; her yes still answers it."""
+
+    @with_hand(["Legionary", "Copper", "Copper", "Copper", "Copper"])
+    async def body(h):
+        said = await h.typed("Ann", "play treasures")
+        assert said[0].startswith("You still have 1 Action") and said[0].endswith("Go on? Type yes to go on:")
+        heard = len(h.ann)
+        await h.typed("Bea", "say the news")
+        await settled()
+        assert shown(h.ann[heard:], "Ann")[:2] == [
+            "Bea says: the news",
+            "You still have 1 Action and could play Legionary. Playing Treasures ends the Action phase. "
+            "Go on? Type yes to go on:",
+        ]
+        said = await h.typed("Ann", "yes")
+        assert said[0] == "You play 4 Coppers. Buy phase: 4 coins."
+        assert h.host.table.game.turn.phase == "buy"
+
+    run(body)

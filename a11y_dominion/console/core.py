@@ -458,13 +458,26 @@ class SeatConsole:
         """Ask a yes-or-no question until the line typed is no query command; returns
         :func:`~a11y_dominion.console.answers.confirmation_reply` of that line (``"yes"``,
         ``"no"`` or ``"other"``; Ctrl+C and Ctrl+D are ``"no"``), as every end does. A query
-        command typed there (status, card Villa) is answered and the question asked again."""
+        command typed there (status, card Villa) is answered and the question asked again.
+        What the host sends meanwhile (chat, a player back) is said at once, as at a turn's
+        prompt, and the question put again with what was typed of the answer; a question that
+        is no longer waiting (undone, answered by a bot) makes it ``"no"``."""
+        asked, default = self.decision_id, ""
         while True:
             self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
             try:
-                got = await self.read_line(question, "", watch=False)
+                got = await self.read_line(question, default, watch=self.interactive)
             except (EOFError, KeyboardInterrupt):
                 return "no"
+            default = ""
+            if isinstance(got, Arrived):
+                default = got.text
+                while not await self.drain():  # (it stops at a question no longer waiting)
+                    if self.ended or self.exit_code is not None or self.decision_id != asked:
+                        return "no"
+                if self.decision_id != asked:
+                    return "no"
+                continue
             reply = confirmation_reply(got) if isinstance(got, str) else "no"
             if reply != "query":
                 return reply
