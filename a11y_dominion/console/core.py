@@ -54,6 +54,8 @@ SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the p
 MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is read no further meanwhile
 MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
 HOST_LINES_PER_SECOND = 40  # lines to show (text, refusals, lines not read) taken from the host in any second
+AFTER_THE_GAME = N_("The game is over; log, repeat and score still work, and quit leaves.")
+"""What an empty line says after the final scores, when no question comes again."""
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
 SEAT_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # completed: the host saves the game
 CATCH_UP = 30  # the most sentences of what came while the player was away said at once; log N reads them all
@@ -728,6 +730,8 @@ class SeatConsole:
         anything else (a move, an answer) is refused, never kept for a later question."""
         text = line.strip()
         if not text:
+            if self.over:  # (no question comes again: what may be typed now)
+                self.say(self.lang._(AFTER_THE_GAME), keep=False)
             return
         if ":" in text and self.latest is None:
             await self.fetch_view()  # the players a "Ann: status" may name
@@ -766,7 +770,7 @@ class SeatConsole:
     def cleared(self, interrupt: BaseException) -> str:
         """The sentence after Ctrl+C (``interrupt``, a :class:`~.display.LineCleared` or a plain
         KeyboardInterrupt): that the line was cleared, and how to leave (or stop) the game."""
-        return cleared_text(interrupt, self.lang, leave=self.leaves)
+        return cleared_text(interrupt, self.lang, leave=self.leaves, over=self.over)
 
     def cancel_question(self) -> None:
         """After Ctrl+C: a question the other end asked is cancelled (nothing here: the host's

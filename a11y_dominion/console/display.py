@@ -686,10 +686,15 @@ class LineCleared(KeyboardInterrupt):
         self.had_text = had_text
 
 
-def cleared_text(interrupt: BaseException, lang, leave: bool = False) -> str:
+def cleared_text(interrupt: BaseException, lang, leave: bool = False, over: bool = False) -> str:
     """The sentence after Ctrl+C at the prompt (``interrupt``, a :class:`LineCleared` or a plain
     KeyboardInterrupt), in ``lang``: "Line cleared." when text was typed, "Nothing to clear."
-    on an empty line, then how to stop (``leave``: how a joined seat leaves the game)."""
+    on an empty line, then how to stop (``leave``: how a joined seat leaves the game), or,
+    ``over``, that the game is over and quit leaves."""
+    if over:
+        if getattr(interrupt, "had_text", True):
+            return lang._(N_("Line cleared. The game is over; type quit to leave."))
+        return lang._(N_("Nothing to clear. The game is over; type quit to leave."))
     if getattr(interrupt, "had_text", True):
         if leave:
             return lang._(N_("Line cleared. Type quit to leave the game."))
