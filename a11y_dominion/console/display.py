@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_breaks, forget_cut, line_bindings, line_was_cut, pasted_lines, read_line
-from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
+from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name
 from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
 
 STYLES = {
@@ -42,7 +42,8 @@ STYLES = {
 
 
 def card_style(name: str) -> str | None:
-    """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None."""
+    """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None; a
+    pile of several cards (Castles, Patrician/Emporium) has its top card's."""
     if name not in EVENTS and name not in LANDMARKS and name not in CARDS:
         name = canonical(name) or name
     if name in EVENTS:
@@ -50,6 +51,8 @@ def card_style(name: str) -> str | None:
     if name in LANDMARKS:
         return STYLES["Landmark"]
     spec = CARDS.get(name)
+    if spec is None and name in PILES:  # a pile of several cards (Castles, Patrician/Emporium): its top card's
+        spec = CARDS.get(PILES[name].top_name)
     if spec is None:
         return None
     for t in ("Curse", "Attack", "Victory", "Treasure", "Action"):
