@@ -533,10 +533,20 @@ def test_the_hand_over_prompt_completes_nothing_and_recalls_nothing():
         assert reader.session.history.get_strings() == ["play Witch"]
 
 
-def test_only_the_whole_word_yes_confirms() -> None:
-    code, lines = shared("quit\ny\nquit\nyes\n")
-    assert lines.count("The game goes on.") == 1 and lines.count("Game stopped.") == 1
-    assert lines.index("The game goes on.") < lines.index("Game stopped.") and code == 1
+@pytest.mark.parametrize("word", ["y", "yes", "Y", "j", "ja"])
+def test_every_yes_word_stops_the_game_at_the_stop_question(word: str) -> None:
+    code, lines = shared(f"quit\nn\nquit\nyess\nquit\n{word}\n")
+    assert lines.count(STOP + "n") == 1 and lines.count(STOP + "yess") == 1 and lines.count(STOP + word) == 1
+    assert lines.count("The game goes on.") == 2 and lines[-1] == "Game stopped." and code == 1
+
+
+@pytest.mark.parametrize("word", ["y", "yes", "j", "ja"])
+def test_every_yes_word_stops_the_game_at_the_dutch_stop_question_which_says_so_in_dutch(word: str) -> None:
+    nl_stop = "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: "
+    code, lines = shared(f"stoppen\nnee\nstoppen\n{word}\n", settings={"language": "nl"})
+    assert lines.count(nl_stop + "nee") == 1 and lines.count(nl_stop + word) == 1
+    assert lines.count("Het spel gaat verder.") == 1 and lines[-1] == "Spel gestopt." and code == 1
+    assert "Game stopped." not in lines
 
 
 @pytest.mark.parametrize("players", ["You:human,Bea:human", "Ann:human,you:bigmoney", "Jij:human,Bea:human"])

@@ -23,7 +23,7 @@ from ..rules.game import Game, GameConfig, SetupError
 from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
 from ..seeds import new_game_seed
 from ..settings import load_settings, save_settings, seat_settings, settings_path
-from ..textinput import typed_line
+from ..textinput import is_no, is_yes, typed_line
 from .display import Display, isatty, wants_plain
 from .keys import bad_keys
 from .persistence import game_from_record, load_game
@@ -388,8 +388,7 @@ def ask_screen_reader(lang: Language, out) -> str:
         line = ""
     if not line.endswith("\n"):  # Ctrl+C or the end of input: the answer starts a line of its own
         out.write("\n")
-    word = line.strip().lower()
-    answer = "yes" if word in ("yes", "y", "ja", "j") else "no" if word in ("no", "n", "nee") else "ask"
+    answer = "yes" if is_yes(line) else "no" if is_no(line) else "ask"
     if answer == "ask":
         said = typed_line(line)
         if said:  # a word that is neither: named, so that a slip ("yse") is heard as one
