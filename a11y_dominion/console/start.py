@@ -319,34 +319,12 @@ def chosen_speech(given: str | None, settings: dict, lang: Language, out, asking
     """The speech mode of a command that takes ``--speech`` (``given``: its value, None when
     not given), as (mode, why): ``given``, else the ``speech`` setting, else ``auto``, which
     :func:`auto_speech` turns into what the player uses (asking once, with ``asking``, where
-    ``out`` and standard input are a terminal). With ``asking``, a ``--speech screen-reader``
-    given answers that question for the next starts too, as the answer typed at it does
-    (:func:`remember_screen_reader`); without it (a mode already chosen) nothing is kept."""
-    if given == "screen-reader" and asking:
-        remember_screen_reader(settings)
+    ``out`` and standard input are a terminal). A mode given is for this start only: it is
+    not saved, nor taken as the answer to the screen reader's question."""
     speech = given or settings.get("speech") or "auto"
     if speech == "auto":
         return auto_speech(settings, lang, out, asking=asking)
     return speech, None
-
-
-def remember_screen_reader(settings: dict) -> None:
-    """The player said they use a screen reader (``--speech screen-reader``): while the
-    ``screen_reader`` setting is still ``ask``, it becomes ``yes`` in ``settings`` (a dict as
-    :func:`load_settings` returns) and in the settings file, as :func:`ask_screen_reader` keeps
-    the answer typed at its question. A file that cannot be written is left as it is (the
-    question comes at the next start without the option); nothing is raised."""
-    if (settings.get("screen_reader") or "ask") != "ask":
-        return
-    settings["screen_reader"] = "yes"
-    try:
-        data, warning = load_settings()
-        if warning is not None or (data.get("screen_reader") or "ask") != "ask":
-            return  # a damaged file is not written over; an answer already kept stays
-        data["screen_reader"] = "yes"
-        save_settings(data)
-    except OSError:
-        pass
 
 
 def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tuple:
