@@ -183,7 +183,8 @@ def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) 
     _code, lines = shared("settings nl\nend\nend\n\nhand\n", THREE, settings)
     assert lines[lines.index("Ann> settings nl") + 1] == (
         "Taal is nu Nederlands. "
-        "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
+        "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord. "
+        "Bewaard voor deze computer."
     )
     assert TO_BEA not in lines  # the hand-over to Bea, and all Bea hears, is Dutch now
     bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
@@ -198,7 +199,10 @@ def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) 
 def test_the_others_at_a_shared_keyboard_hear_once_why_the_language_changed() -> None:
     why = "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
     _code, lines = shared("settings set language nl\nend\nend\n\nend\nend\n\n")
-    assert lines[lines.index("Ann> settings set language nl") + 1] == "Taal is nu Nederlands. " + why
+    assert (
+        lines[lines.index("Ann> settings set language nl") + 1]
+        == f"Taal is nu Nederlands. {why} Bewaard voor deze computer."
+    )
     bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
     assert bea_part[:2] == ["", why]  # her Enter, then why, first in her catch-up
     assert lines.count(why) == 1  # once: not again for Ann, who chose it
@@ -209,7 +213,8 @@ def test_a_language_chosen_at_a_shared_keyboard_is_said_in_english_too(here: Pat
     settings = settings_file(here, {"language": "nl"})
     _code, lines = shared("instellingen zet taal en\neinde\neinde\n\n", THREE, settings)
     assert lines[lines.index("Ann> instellingen zet taal en") + 1] == (
-        "Language is now English. Everyone at this keyboard plays in English now: the language is the keyboard's."
+        "Language is now English. Everyone at this keyboard plays in English now: the language is the keyboard's. "
+        "Saved for this computer."
     )
     assert TO_BEA in lines
     assert json.loads((here / "settings.json").read_text(encoding="utf-8"))["language"] == "en"
@@ -218,7 +223,7 @@ def test_a_language_chosen_at_a_shared_keyboard_is_said_in_english_too(here: Pat
 def test_a_verbosity_chosen_at_a_shared_keyboard_is_kept_under_the_seats_name(here: Path) -> None:
     settings = settings_file(here, {"verbosity": "verbose"})
     _code, lines = shared("settings terse\n", THREE, settings)
-    assert lines[lines.index("Ann> settings terse") + 1] == "Verbosity is now terse."
+    assert lines[lines.index("Ann> settings terse") + 1] == "Verbosity is now terse. Saved for this computer."
     kept = json.loads((here / "settings.json").read_text(encoding="utf-8"))
     assert kept["verbosity"] == "verbose" and kept["seats"] == {"Ann": {"verbosity": "terse"}}
 
@@ -360,7 +365,7 @@ def test_a_speech_output_chosen_at_a_shared_keyboard_is_everyones_and_keeps_each
     _code, lines = play(
         "\nsettings set output default\nend\nend\n\nhand\n", speaker=Speaker("self-voicing", outputs=[before])
     )
-    assert "Output is now default." in lines
+    assert "Output is now default. Saved for this computer." in lines
     # Ann's new hand, drawn in her Clean-up, waits for her next turn: not spoken as the keyboard passes
     assert ANN_DRAW not in chosen.spoken and ANN_DRAW not in before.spoken
     # Bea hears her turn through the output chosen, after the hand-over
