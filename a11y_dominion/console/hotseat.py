@@ -8,7 +8,7 @@ narration, history and verbosity, in the keyboard's one language
 (:class:`Keyboard`): a person's lines come out only while that person has the keyboard and is
 asked; the rest is held for them and comes out, in order, when the keyboard comes back to them.
 Before a person is asked who does not have the keyboard, the game says "Pass the keyboard to
-Bea. Bea, press Enter when you are ready." in Bea's language and waits for an empty line, the
+Bea. Bea, press Enter when you are ready." in the keyboard's language and waits for an empty line, the
 screen and its scrollback cleared first (the ``clear`` setting); anything else typed, and Ctrl+C,
 is one sentence saying that only Enter is read there, and quit asks quit's question. After the
 final scores the person at the keyboard stays until quit.
