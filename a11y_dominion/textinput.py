@@ -16,8 +16,27 @@ from typing import Protocol
 from .rules.cards import CARDS, EVENTS, PILES, canonical, nearest_name, pile_name_for
 from .rules.decisions import N_, Decision, Move, MoveKind, Msg, Option, option_words, turn_moves
 
-YES = {"yes", "y", "ja", "j"}
-NO = {"no", "n", "none", "nee", "geen", "nothing", "niets"}
+YES = frozenset({"yes", "y", "ja", "j"})
+"""The yes words of every yes-or-no question, in English and Dutch alike (:func:`is_yes`)."""
+NO_WORDS = frozenset({"no", "n", "nee"})
+"""The no words of every yes-or-no question, in English and Dutch alike (:func:`is_no`)."""
+NO = NO_WORDS | {"none", "geen", "nothing", "niets"}  # a card's question: no, or none of the cards
+
+
+def is_yes(text: str) -> bool:
+    """True when ``text``, a line typed at any yes-or-no question (a card's, a confirmation,
+    quit's, the screen reader's), is a yes word of :data:`YES`: yes, y, ja or j, in any case and
+    in either language, the spaces around it ignored."""
+    return text.strip().lower() in YES
+
+
+def is_no(text: str) -> bool:
+    """True when ``text``, a line typed at a yes-or-no question, is a no word of
+    :data:`NO_WORDS`: no, n or nee, in any case and in either language, the spaces around it
+    ignored."""
+    return text.strip().lower() in NO_WORDS
+
+
 MOVE_WORDS = ("play", "buy", "pay", "end", "speel", "koop", "betaal", "einde")
 
 

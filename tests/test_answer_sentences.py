@@ -110,6 +110,7 @@ def test_a_line_typed_at_a_confirmation_is_yes_a_query_asked_again_or_a_no_said_
         line: confirmation_reply(line)
         for line in ("yes", " JA ", "no", "Nee", "status", "kaart Villa", "card villa", "hand", "voorraad", "log 3")
         + ("repeat", "help", "play copper", "", "y", "undo", "quit", "save x", "options", "end")
+        + ("J", "n", "yess", "ye")
     }
     assert replies == {
         "yes": "yes",
@@ -126,12 +127,16 @@ def test_a_line_typed_at_a_confirmation_is_yes_a_query_asked_again_or_a_no_said_
         "help": "query",
         "play copper": "other",
         "": "no",
-        "y": "other",
+        "y": "yes",
         "undo": "other",
         "quit": "other",
         "save x": "other",
         "options": "other",
         "end": "other",
+        "J": "yes",
+        "n": "no",
+        "yess": "other",
+        "ye": "other",
     }
     game = chapel_game()
     view, d = received(game)

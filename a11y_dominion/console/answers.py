@@ -38,12 +38,14 @@ from ..textinput import (
     Seated,
     buy_refusal,
     debt_buy,
+    is_no,
+    is_yes,
     parse_line,
     split_speaker,
 )
 from ..view import PlayerView
 from . import questions
-from .commands import command_for, is_yes, short, short_msg
+from .commands import command_for, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
 from .position import Position
 
@@ -192,21 +194,21 @@ CONFIRM_QUERIES = frozenset(
     ("hand", "status", "supply", "score", "landmarks", "events", "trash", "card", "log", "repeat", "previous")
     + ("next", "hint", "help", "stop")
 )
-NO_WORDS = ("no", "nee")
 
 
 def confirmation_reply(line: str) -> str:
     """What the ``line`` typed at a yes-or-no confirmation (:func:`confirmation`, a file's
-    replacement) is, the same at every end: ``"yes"`` (the whole word yes or ja,
-    :func:`~.commands.is_yes`), ``"query"`` (a command of :data:`CONFIRM_QUERIES` in English,
-    Dutch or an alias, such as status or card Villa: answered, then the question is asked
-    again), ``"no"`` (the word no or nee, or an empty line: Enter alone keeps things as they are)
-    or ``"other"`` (any other line: a no, said as one by :func:`declined`). A pure function of
+    replacement) is, the same at every end: ``"yes"`` (yes, y, ja or j,
+    :func:`~a11y_dominion.textinput.is_yes`), ``"query"`` (a command of :data:`CONFIRM_QUERIES`
+    in English, Dutch or an alias, such as status or card Villa: answered, then the question is
+    asked again), ``"no"`` (no, n or nee, :func:`~a11y_dominion.textinput.is_no`, or an empty
+    line: Enter alone keeps things as they are) or ``"other"`` (any other line: a no, said as
+    one by :func:`declined`). A pure function of
     the line, which join may call too."""
     text = line.strip()
     if is_yes(text):
         return "yes"
-    if text.lower() in NO_WORDS or not text:
+    if is_no(text) or not text:
         return "no"
     word = (text.split() or [""])[0]
     return "query" if command_for(word) in CONFIRM_QUERIES else "other"

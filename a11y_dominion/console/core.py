@@ -34,7 +34,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 from ..console.answers import confirmation_reply, declined, not_an_answer, read_answer, suggestion
-from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, is_yes, run_command
+from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, run_command
 from ..console.completion import COMMANDS, Seen
 from ..console.display import Arrived, cleared_text
 from ..console.keys import KeyCommand, key_help_lines
@@ -46,7 +46,7 @@ from ..lineinput import CUT_LINE
 from ..remote.protocol import HOST_SAYS, PROTOCOL_VERSION, UNKNOWN_SENTENCE, Rate, TooLong, host_entry, msg_from_data
 from ..rules.decisions import Decision, Move, Msg
 from ..rules.events import GameEvent
-from ..textinput import MAX_LINE, between_questions, split_speaker
+from ..textinput import MAX_LINE, between_questions, is_yes, split_speaker
 from ..view import PlayerView, event_from_data
 
 VIEW_SECONDS = 5  # how long a query between decisions waits for the host's view

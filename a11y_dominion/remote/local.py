@@ -23,11 +23,11 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..console.commands import is_yes
 from ..console.display import LineCleared, cleared_text, isatty
 from ..console.keyboard import LocalConsole
 from ..console.piped import in_thread
 from ..i18n import N_, typed_command
+from ..textinput import is_yes
 from .seat import clean
 
 QUESTION = N_("Stop the game for every seat? yes or no ")

@@ -366,8 +366,8 @@ class JoinSession:
 
     async def _typed(self, person: Person, text: str) -> None:
         """A line typed in the lobby, at a table's seat (a lobby command) or while watching."""
-        from ..console.commands import is_yes
         from ..remote.seat import typed_line
+        from ..textinput import is_yes
 
         server = self.server
         verdict = server.rates.line(person.account)

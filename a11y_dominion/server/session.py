@@ -261,7 +261,7 @@ class ServerSession(TerminalSession):
                 self.to_lobby()
 
     async def _lobby(self, person: Person, welcome: str) -> None:
-        from ..console.commands import is_yes
+        from ..textinput import is_yes
 
         server = self.server
         lang = person.lang
@@ -377,7 +377,7 @@ class ServerSession(TerminalSession):
     async def _leave_table(self, person: Person) -> None:
         """``quit`` (``leave``, ``weg``, Ctrl+D) at a table's seat: after the final scores the
         player goes back to the lobby at once; before them the game asks first."""
-        from ..console.commands import is_yes
+        from ..textinput import is_yes
 
         server = self.server
         console = self.console
@@ -408,9 +408,8 @@ class ServerSession(TerminalSession):
     async def _sign_up(self, user: str, signup: Any, address: str, env: Any) -> Account | None:
         """The sign-up dialogue of the new name ``user`` who logged in with ``signup``
         (``("key", SSHKey)`` or ``("password", text)``); the account made, or None (said why)."""
-        from ..console.answers import NO_WORDS
-        from ..console.commands import is_yes
         from ..remote.seat import language_of, verbosity_of
+        from ..textinput import is_no, is_yes
 
         server = self.server
         say = self.say
@@ -444,7 +443,7 @@ class ServerSession(TerminalSession):
             answer = await self.ask(question)
             # Enter alone (as a new player may press at first) asks again; any other line that is
             # neither yes nor no (help, say) says what the question wants and asks again
-            while answer is not None and not is_yes(answer) and answer.strip().lower() not in NO_WORDS:
+            while answer is not None and not is_yes(answer) and not is_no(answer):
                 if answer.strip():
                     say(lang._(N_("Type yes to make the account, or no to leave without one.")))
                 answer = await self.ask(question)
