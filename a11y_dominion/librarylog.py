@@ -32,11 +32,20 @@ def library_log_path() -> Path:
 
 class _FolderMadeFileHandler(logging.handlers.RotatingFileHandler):
     """A rotating log file opened, and its folder made, only when the first record comes:
-    a game that logs nothing leaves no trace in the data folder."""
+    a game that logs nothing leaves no trace in the data folder. The file is its owner's alone
+    (:func:`~a11y_dominion.files.keep_to_owner`), whatever access its folder gives: a server's
+    log names its players and their addresses."""
 
     def _open(self):  # type: ignore[no-untyped-def]
+        from .files import keep_to_owner
+
         Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
-        return super()._open()
+        stream = super()._open()
+        try:
+            keep_to_owner(self.baseFilename)
+        except OSError:  # (a log kept as the folder allows is still better than none)
+            pass
+        return stream
 
 
 def keep_library_messages_off_screen(path: Path | None = None, own: str | None = None) -> Path | None:

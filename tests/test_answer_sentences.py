@@ -108,7 +108,7 @@ def test_a_line_typed_at_a_confirmation_is_yes_a_command_run_first_or_a_no_said_
 
     lines = ("yes", " JA ", "y", "j", "no", "Nee", "n", "status", "kaart Villa", "card villa", "hand", "voorraad")
     lines += ("log 3", "repeat", "help", "play copper", "", "undo", "quit", "stoppen", "save x", "options", "end")
-    lines += ("yes!",)
+    lines += ("yes!", "J", "yess", "ye")
     replies = {line: (confirmation_reply(line, EN), confirmation_reply(line, NL)) for line in lines}
     assert replies == {
         "yes": ("yes", "yes"),
@@ -135,6 +135,9 @@ def test_a_line_typed_at_a_confirmation_is_yes_a_command_run_first_or_a_no_said_
         "options": ("command", "command"),
         "end": ("other", "other"),
         "yes!": ("other", "other"),
+        "J": ("other", "yes"),
+        "yess": ("other", "other"),
+        "ye": ("other", "other"),
     }
     game = chapel_game()
     view, d = received(game)

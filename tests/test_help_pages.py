@@ -156,7 +156,7 @@ def test_dutch_help_reads_the_dutch_page_in_dutch_words(tmp_path, monkeypatch):
     assert after(lines, "hulp volgende")[0] == "Deel 2: Vragen van kaarten."
     assert after(lines, "hulp een computer")[0] == (
         "Met meer spelers aan één computer, in 6 delen: Beginnen; Het toetsenbord doorgeven; Wat op het scherm "
-        "blijft; Je eigen berichten; Geheim en openbaar; De taal van elke plaats."
+        "blijft; Je eigen berichten; Geheim en openbaar; De taal van het toetsenbord."
     )
     assert after(lines, "hulp xyz") == [
         "Er is geen hulp over xyz; de onderwerpen zijn spelen, één computer, netwerk, bewaren, spraak, instellingen, "

@@ -54,6 +54,8 @@ SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the p
 MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is read no further meanwhile
 MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
 HOST_LINES_PER_SECOND = 40  # lines to show (text, refusals, lines not read) taken from the host in any second
+AFTER_THE_GAME = N_("The game is over; log, repeat and score still work, and quit leaves.")
+"""What an empty line says after the final scores, when no question comes again."""
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
 SEAT_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # completed: the host saves the game
 CATCH_UP = 30  # the most sentences of what came while the player was away said at once; log N reads them all
@@ -464,19 +466,34 @@ class SeatConsole:
         a shortcut key) is run and the question asked again; quit asks the stop question first
         (with ``stop``, the question asked is that one: it is asked again). With ``prompt``, the
         question is said as a line and ``prompt`` is the prompt of the line typed; else the
-        question is the prompt, spoken too."""
-        asked = (self.decision_id, self.over)
+        question is the prompt, spoken too. What the host sends meanwhile (chat, a player back)
+        is said at once, as at a turn's prompt, and the question put again with what was typed of
+        the answer; a question that is no longer waiting (undone, answered by a bot) makes it
+        ``"no"`` (the stop question reads on meanwhile, as it always did)."""
+        asked, default = self.decision_id, ""
+        before = (self.decision_id, self.over)
         while True:
             if prompt is None:
                 self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
             else:
                 self.say(question, keep=False)
             try:
-                got = await self.read_line(question if prompt is None else prompt, "", watch=False)
+                got = await self.read_line(
+                    question if prompt is None else prompt, default, watch=self.interactive and not stop
+                )
             except EOFError:
                 return "yes" if stop else "no"
             except KeyboardInterrupt:
                 return "no"
+            default = ""
+            if isinstance(got, Arrived):
+                default = got.text
+                while not await self.drain():  # (it stops at a question no longer waiting)
+                    if self.ended or self.exit_code is not None or self.decision_id != asked:
+                        return "no"
+                if self.decision_id != asked:
+                    return "no"
+                continue
             line = got.command if isinstance(got, KeyCommand) else got if isinstance(got, str) else ""
             reply = confirmation_reply(line, self.lang) if not isinstance(got, KeyCommand) else "command"
             if reply != "command":
@@ -491,7 +508,7 @@ class SeatConsole:
                 await self.quit_game()
             else:
                 await self.obey(line.strip())
-            if self.exit_code is not None or (self.decision_id, self.over) != asked:
+            if self.exit_code is not None or (self.decision_id, self.over) != before:
                 return "gone"
 
     # ------------------------------------------------------------ commands
@@ -731,6 +748,8 @@ class SeatConsole:
         anything else (a move, an answer) is refused, never kept for a later question."""
         text = line.strip()
         if not text:
+            if self.over:  # (no question comes again: what may be typed now)
+                self.say(self.lang._(AFTER_THE_GAME), keep=False)
             return
         if ":" in text and self.latest is None:
             await self.fetch_view()  # the players a "Ann: status" may name
@@ -769,7 +788,7 @@ class SeatConsole:
     def cleared(self, interrupt: BaseException) -> str:
         """The sentence after Ctrl+C (``interrupt``, a :class:`~.display.LineCleared` or a plain
         KeyboardInterrupt): that the line was cleared, and how to leave (or stop) the game."""
-        return cleared_text(interrupt, self.lang, leave=self.leaves)
+        return cleared_text(interrupt, self.lang, leave=self.leaves, over=self.over)
 
     def cancel_question(self) -> None:
         """After Ctrl+C: a question the other end asked is cancelled (nothing here: the host's

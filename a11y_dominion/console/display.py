@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_breaks, forget_cut, line_bindings, line_was_cut, pasted_lines, read_line
-from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
+from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name
 from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
 
 STYLES = {
@@ -42,7 +42,8 @@ STYLES = {
 
 
 def card_style(name: str) -> str | None:
-    """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None."""
+    """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None; a
+    pile of several cards (Castles, Patrician/Emporium) has its top card's."""
     if name not in EVENTS and name not in LANDMARKS and name not in CARDS:
         name = canonical(name) or name
     if name in EVENTS:
@@ -50,6 +51,8 @@ def card_style(name: str) -> str | None:
     if name in LANDMARKS:
         return STYLES["Landmark"]
     spec = CARDS.get(name)
+    if spec is None and name in PILES:  # a pile of several cards (Castles, Patrician/Emporium): its top card's
+        spec = CARDS.get(PILES[name].top_name)
     if spec is None:
         return None
     for t in ("Curse", "Attack", "Victory", "Treasure", "Action"):
@@ -686,10 +689,15 @@ class LineCleared(KeyboardInterrupt):
         self.had_text = had_text
 
 
-def cleared_text(interrupt: BaseException, lang, leave: bool = False) -> str:
+def cleared_text(interrupt: BaseException, lang, leave: bool = False, over: bool = False) -> str:
     """The sentence after Ctrl+C at the prompt (``interrupt``, a :class:`LineCleared` or a plain
     KeyboardInterrupt), in ``lang``: "Line cleared." when text was typed, "Nothing to clear."
-    on an empty line, then how to stop (``leave``: how a joined seat leaves the game)."""
+    on an empty line, then how to stop (``leave``: how a joined seat leaves the game), or,
+    ``over``, that the game is over and quit leaves."""
+    if over:
+        if getattr(interrupt, "had_text", True):
+            return lang._(N_("Line cleared. The game is over; type quit to leave."))
+        return lang._(N_("Nothing to clear. The game is over; type quit to leave."))
     if getattr(interrupt, "had_text", True):
         if leave:
             return lang._(N_("Line cleared. Type quit to leave the game."))
