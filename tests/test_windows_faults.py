@@ -1,15 +1,18 @@
 """Faults found by reading the code as Windows and macOS run it, each tested here with the
 platform given: a save replaced while another program has it open (Windows refuses the
-rename for a moment)."""
+rename for a moment), and the server's bot workers at Ctrl+Break (Windows gives it to every
+process of the console)."""
 
 from __future__ import annotations
 
 import os
+import types
 
 import pytest
 
 from a11y_dominion import files
 from a11y_dominion.files import REPLACE_WAIT, replace_file, write_atomic
+from a11y_dominion.server.pool import leave_stops_to_the_server
 
 
 # ---------------------------------------------------------------- a save another program has open
@@ -86,3 +89,33 @@ def test_a_refused_save_leaves_the_old_file_and_no_temporary_file(tmp_path, monk
         write_atomic(str(target), "the new save", mode=0o600)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.json"]
     assert target.read_text(encoding="utf-8") == "the old save"
+
+
+# ---------------------------------------------------------------- the server's workers at Ctrl+Break
+class Signals:
+    """A stand-in for the :mod:`signal` module of one system: its signal numbers, and what
+    :func:`signal.signal` was asked."""
+
+    SIG_IGN = object()
+
+    def __init__(self, **numbers: int) -> None:
+        self.numbers = types.SimpleNamespace(**numbers)
+        self.set: dict[int, object] = {}
+
+    def __getattr__(self, name: str) -> int:
+        return int(getattr(self.numbers, name))
+
+    def signal(self, number: int, handler: object) -> None:
+        self.set[number] = handler
+
+
+def test_a_server_worker_on_windows_leaves_ctrl_c_and_ctrl_break_to_the_server():
+    windows = Signals(SIGINT=2, SIGBREAK=21, SIGTERM=15)
+    assert leave_stops_to_the_server(windows) == [2, 21]
+    assert windows.set == {2: Signals.SIG_IGN, 21: Signals.SIG_IGN}
+
+
+def test_a_server_worker_on_posix_leaves_ctrl_c_to_the_server():
+    posix = Signals(SIGINT=2, SIGTERM=15, SIGHUP=1)
+    assert leave_stops_to_the_server(posix) == [2]
+    assert posix.set == {2: Signals.SIG_IGN}
