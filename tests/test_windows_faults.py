@@ -111,11 +111,12 @@ class Signals:
 
 def test_a_server_worker_on_windows_leaves_ctrl_c_and_ctrl_break_to_the_server():
     windows = Signals(SIGINT=2, SIGBREAK=21, SIGTERM=15)
-    assert leave_stops_to_the_server(windows) == [2, 21]
-    assert windows.set == {2: Signals.SIG_IGN, 21: Signals.SIG_IGN}
+    assert leave_stops_to_the_server(windows) == [2, 21, 15]
+    assert windows.set == {2: Signals.SIG_IGN, 21: Signals.SIG_IGN, 15: Signals.SIG_IGN}
 
 
-def test_a_server_worker_on_posix_leaves_ctrl_c_to_the_server():
+def test_a_server_worker_on_posix_leaves_ctrl_c_and_systemds_stop_to_the_server():
+    """systemd's stop sends SIGTERM to every process of the service, the workers too."""
     posix = Signals(SIGINT=2, SIGTERM=15, SIGHUP=1)
-    assert leave_stops_to_the_server(posix) == [2]
-    assert posix.set == {2: Signals.SIG_IGN}
+    assert leave_stops_to_the_server(posix) == [2, 15]
+    assert posix.set == {2: Signals.SIG_IGN, 15: Signals.SIG_IGN}

@@ -229,17 +229,18 @@ def _hint(table: Table, n: int, name: str, think_ms: int | None, seed: int) -> t
     return ("hint", answer_data([answer] if isinstance(answer, (str, Move)) else answer), reason)
 
 
-STOP_KEYS = ("SIGINT", "SIGBREAK")
-"""The signals of the keys that stop the server (Ctrl+C, and Ctrl+Break on Windows), which the
-terminal or the console gives every process of the program, its workers too."""
+STOP_KEYS = ("SIGINT", "SIGBREAK", "SIGTERM")
+"""The signals that stop the server and reach its workers too: Ctrl+C, and Ctrl+Break on Windows,
+which the terminal or the console gives every process of the program, and SIGTERM, which
+systemd's stop sends every process of the service."""
 
 
 def leave_stops_to_the_server(system: Any = signal) -> list[int]:
     """The start of a worker: the signals of :data:`STOP_KEYS` that ``system`` has (the
     :mod:`signal` module unless given, or one that stands for another system's) are ignored
     here, and returned. The server stops its workers itself when it stops: a worker that
-    ended at Ctrl+Break (Windows' default for it) would be taken for one that died, and the
-    stopping server would start another in its place and open its tables there again."""
+    ended at Ctrl+Break or SIGTERM (the default for both) would be taken for one that died,
+    and the stopping server would start another in its place and open its tables there again."""
     ignored = [getattr(system, name) for name in STOP_KEYS if hasattr(system, name)]
     for number in ignored:
         system.signal(number, system.SIG_IGN)
