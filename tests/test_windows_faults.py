@@ -1,17 +1,21 @@
 """Faults found by reading the code as Windows and macOS run it, each tested here with the
 platform given: a save replaced while another program has it open (Windows refuses the
-rename for a moment), and the server's bot workers at Ctrl+Break (Windows gives it to every
-process of the console)."""
+rename for a moment), the server's bot workers at Ctrl+Break (Windows gives it to every
+process of the console), and the folders help names where the Microsoft Store's Python keeps
+them."""
 
 from __future__ import annotations
 
 import os
 import types
+from pathlib import PureWindowsPath
 
 import pytest
 
 from a11y_dominion import files
 from a11y_dominion.files import REPLACE_WAIT, replace_file, write_atomic
+from a11y_dominion.helppages import HelpReader, shown_folder
+from a11y_dominion.i18n import Language
 from a11y_dominion.server.pool import leave_stops_to_the_server
 
 
@@ -120,3 +124,54 @@ def test_a_server_worker_on_posix_leaves_ctrl_c_and_systemds_stop_to_the_server(
     posix = Signals(SIGINT=2, SIGTERM=15, SIGHUP=1)
     assert leave_stops_to_the_server(posix) == [2, 15]
     assert posix.set == {2: Signals.SIG_IGN, 15: Signals.SIG_IGN}
+
+
+# ---------------------------------------------------------------- the folders help names
+USUAL = "C:\\Users\\Zoë Lee\\AppData\\Local"
+STORE = USUAL + "\\Packages\\PythonSoftwareFoundation.Python.3.12_qbz5n2kfra8p0\\LocalCache\\Local"
+
+
+def store_python(path: str) -> str:
+    """``os.path.realpath`` as the Microsoft Store's Python answers it for a folder it made in
+    ``%LOCALAPPDATA%``: the package's own copy, where Explorer finds it (the path read as
+    Windows reads it: platformdirs joins it with this system's separator here)."""
+    path = str(PureWindowsPath(path))
+    assert path.startswith(USUAL + "\\a11y-dominion\\"), path
+    return STORE + path[len(USUAL) :]
+
+
+@pytest.fixture
+def windows_folders(monkeypatch):
+    """The data and settings folders platformdirs names on Windows for the user Zoë Lee."""
+    for name in ("A11Y_DOMINION_DATA", "A11Y_DOMINION_CONFIG", "XDG_DATA_HOME", "XDG_CONFIG_HOME"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("WIN_PD_OVERRIDE_LOCAL_APPDATA", USUAL)  # (platformdirs' own variable for the folder)
+
+
+def test_help_on_windows_names_the_folder_where_the_store_python_keeps_the_games(windows_folders):
+    assert shown_folder("games", "win32", store_python) == STORE + "\\a11y-dominion\\a11y-dominion\\games"
+    assert shown_folder("settings", "win32", store_python) == (STORE + "\\a11y-dominion\\a11y-dominion\\settings.json")
+
+
+def test_help_on_windows_names_the_usual_folder_when_it_cannot_be_resolved(windows_folders):
+    def fails(path: str) -> str:
+        raise OSError(5, "Access is denied", path)
+
+    assert shown_folder("games", "win32", fails) == USUAL + "\\a11y-dominion\\a11y-dominion\\games"
+
+
+def test_help_elsewhere_names_the_folder_as_it_is(monkeypatch):
+    def never(path: str) -> str:
+        raise AssertionError("a folder resolved off Windows")
+
+    monkeypatch.setenv("A11Y_DOMINION_DATA", "/Users/zoe/Library/Application Support/a11y-dominion")
+    assert shown_folder("games", "darwin", never) == "/Users/zoe/Library/Application Support/a11y-dominion/games"
+
+
+def test_help_read_on_another_system_for_windows_resolves_nothing(windows_folders):
+    """Off Windows no folder of Windows can be resolved: the usual one is named."""
+    reader = HelpReader(lambda lang: ["keys"], platform="win32")
+    line = reader.answer("saving", Language("en"))[4]
+    assert line == (
+        "On the computer that runs this game, the games are kept in " + USUAL + "\\a11y-dominion\\a11y-dominion\\games."
+    )
