@@ -1,11 +1,12 @@
 """Faults found by reading the code as Windows and macOS run it, each tested here with the
 platform given: a save replaced while another program has it open (Windows refuses the
 rename for a moment), the server's bot workers at Ctrl+Break (Windows gives it to every
-process of the console), and the folders help names where the Microsoft Store's Python keeps
-them."""
+process of the console), the folders help names where the Microsoft Store's Python keeps
+them, and the screen cleared at a hand-over."""
 
 from __future__ import annotations
 
+import io
 import os
 import types
 from pathlib import PureWindowsPath
@@ -13,6 +14,7 @@ from pathlib import PureWindowsPath
 import pytest
 
 from a11y_dominion import files
+from a11y_dominion.console.display import ERASE_SCROLLBACK, clear_terminal
 from a11y_dominion.files import REPLACE_WAIT, replace_file, write_atomic
 from a11y_dominion.helppages import HelpReader, shown_folder
 from a11y_dominion.i18n import Language
@@ -175,3 +177,54 @@ def test_help_read_on_another_system_for_windows_resolves_nothing(windows_folder
     assert line == (
         "On the computer that runs this game, the games are kept in " + USUAL + "\\a11y-dominion\\a11y-dominion\\games."
     )
+
+
+# ---------------------------------------------------------------- the hand-over's clear screen
+class Screen(io.StringIO):
+    """A stream that is a terminal, as Windows' console is to ``isatty``."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_windows_the_hand_over_clears_the_console_through_its_terminal_sequences():
+    """Windows 10 and later: prompt_toolkit's output for the console (standing in for its
+    Windows10_Output: the same sequences) erases the screen and the scrollback."""
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.output.vt100 import Vt100_Output
+
+    screen = Screen()
+    made: list[object] = []
+
+    def console_output(stdout):
+        made.append(stdout)
+        return Vt100_Output(stdout, lambda: Size(24, 80))
+
+    assert clear_terminal(screen, "win32", {}, console_output) is True
+    assert made == [screen]
+    assert screen.getvalue() == "\x1b[2J\x1b[0;0H" + ERASE_SCROLLBACK
+
+
+def test_on_windows_a_terminal_with_no_console_behind_it_is_not_cleared_and_the_game_goes_on():
+    """``NUL`` is a terminal to ``isatty`` on Windows, and prompt_toolkit's console output for it
+    raises its NoConsoleScreenBufferError (an Exception of its own): no traceback, nothing cleared."""
+
+    class NoConsoleScreenBufferError(Exception):
+        pass
+
+    def console_output(stdout):
+        raise NoConsoleScreenBufferError("No Windows console found. Are you running cmd.exe?")
+
+    screen = Screen()
+    assert clear_terminal(screen, "win32", {}, console_output) is False
+    assert screen.getvalue() == ""
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_elsewhere_the_hand_over_writes_the_sequences_itself(platform):
+    def never(stdout):
+        raise AssertionError("a console output made off Windows")
+
+    screen = Screen()
+    assert clear_terminal(screen, platform, {}, never) is True
+    assert screen.getvalue() == "\x1b[H\x1b[2J" + ERASE_SCROLLBACK
