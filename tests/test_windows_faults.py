@@ -2,10 +2,11 @@
 platform given: a save replaced while another program has it open (Windows refuses the
 rename for a moment), the server's bot workers at Ctrl+Break (Windows gives it to every
 process of the console), the folders help names where the Microsoft Store's Python keeps
-them, and the screen cleared at a hand-over."""
+them, the screen cleared at a hand-over, and a Windows console read a line at a time."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import os
 import types
@@ -14,10 +15,12 @@ from pathlib import PureWindowsPath
 import pytest
 
 from a11y_dominion import files
+from a11y_dominion.console import piped
 from a11y_dominion.console.display import ERASE_SCROLLBACK, clear_terminal
 from a11y_dominion.files import REPLACE_WAIT, replace_file, write_atomic
 from a11y_dominion.helppages import HelpReader, shown_folder
 from a11y_dominion.i18n import Language
+from a11y_dominion.remote.local import read_once
 from a11y_dominion.server.pool import leave_stops_to_the_server
 
 
@@ -228,3 +231,82 @@ def test_elsewhere_the_hand_over_writes_the_sequences_itself(platform):
     screen = Screen()
     assert clear_terminal(screen, platform, {}, never) is True
     assert screen.getvalue() == "\x1b[H\x1b[2J" + ERASE_SCROLLBACK
+
+
+# ---------------------------------------------------------------- a Windows console read a line at a time
+ZOE_CP850 = "Zoë\r\n".encode("cp850")  # what os.read gives of a line typed at a cp850 console
+
+
+class Console:
+    """Python's reader of a Windows console, standing in: what ``open(fd, "rb", buffering=0,
+    closefd=False)`` gives for a console's descriptor there, which reads the line typed in UTF-8."""
+
+    def __init__(self, typed: str) -> None:
+        self.typed = typed.encode("utf-8")
+        self.opened: list[tuple] = []
+
+    def __call__(self, fd: int, mode: str, buffering: int = -1, closefd: bool = True) -> Console:
+        self.opened.append((fd, mode, buffering, closefd))
+        return self
+
+    def read(self, n: int) -> bytes:
+        got, self.typed = self.typed[:n], self.typed[n:]
+        return got
+
+
+@pytest.fixture
+def pipe():
+    """A pipe holding ``Zoë`` as a cp850 console gives it to os.read, its writing end closed."""
+    read_end, write_end = os.pipe()
+    os.write(write_end, ZOE_CP850)
+    os.close(write_end)
+    yield read_end
+    os.close(read_end)
+
+
+def read_lines(pieces) -> list[str]:
+    lines = piped.PipeLines(pieces)
+
+    async def main() -> list[str]:
+        got = []
+        while True:
+            await lines.wait_line()
+            line = lines.readline()
+            if not line:
+                return got
+            got.append(line)
+
+    return asyncio.run(main())
+
+
+def test_on_windows_a_line_typed_at_the_console_is_read_in_utf8_by_pythons_console_reader(pipe, monkeypatch):
+    """Watching bots at a Windows console: the line typed is read as Python's console reader gives
+    it (UTF-8), not as os.read gives it (the console's code page: "Zo\x89", no UTF-8)."""
+    console = Console("Zoë\r\n")
+    monkeypatch.setattr(piped, "open", console, raising=False)
+    assert read_lines(piped.piece_reader(pipe, "win32")) == ["Zoë\r\n"]
+    assert console.opened == [(pipe, "rb", 0, False)]  # once, and the descriptor is left open
+
+
+@pytest.mark.parametrize("platform", ["linux", "darwin"])
+def test_elsewhere_a_terminal_line_is_read_as_it_comes(pipe, platform, monkeypatch):
+    console = Console("never read")
+    monkeypatch.setattr(piped, "open", console, raising=False)
+    assert read_lines(piped.piece_reader(pipe, platform)) == [ZOE_CP850.decode("utf-8", "replace")]
+    assert console.opened == []
+
+
+def test_on_windows_a_descriptor_python_cannot_open_is_read_as_it_comes(pipe, monkeypatch):
+    def refused(*args, **kwargs):
+        raise OSError(9, "Bad file descriptor")
+
+    monkeypatch.setattr(piped, "open", refused, raising=False)
+    assert piped.windows_read(pipe)(pipe, 100) == ZOE_CP850
+
+
+def test_on_windows_the_stop_question_is_answered_through_pythons_console_reader(pipe, monkeypatch):
+    """``host`` with no seat, Ctrl+C: the answer to "Stop the game for every seat?" is read so too."""
+    console = Console("ja\r\n")
+    monkeypatch.setattr(piped, "open", console, raising=False)
+    assert asyncio.run(read_once(pipe, platform="win32")) == b"ja\r\n"
+    assert asyncio.run(read_once(pipe, platform="linux")) == ZOE_CP850
