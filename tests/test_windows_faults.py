@@ -173,8 +173,9 @@ def test_help_elsewhere_names_the_folder_as_it_is(monkeypatch):
     assert shown_folder("games", "darwin", never) == "/Users/zoe/Library/Application Support/a11y-dominion/games"
 
 
-def test_help_read_on_another_system_for_windows_resolves_nothing(windows_folders):
-    """Off Windows no folder of Windows can be resolved: the usual one is named."""
+def test_help_names_the_usual_windows_folder_when_nothing_moved_it(windows_folders):
+    """Off Windows no folder of Windows is resolved, and on Windows a folder that was never made
+    resolves to itself: the usual one is named."""
     reader = HelpReader(lambda lang: ["keys"], platform="win32")
     line = reader.answer("saving", Language("en"))[4]
     assert line == (
