@@ -13,8 +13,10 @@ folder, for whoever wants to look into a fault.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import logging.handlers
+import os
 from pathlib import Path
 from typing import Any
 
@@ -34,9 +36,35 @@ class _FolderMadeFileHandler(logging.handlers.RotatingFileHandler):
     """A rotating log file opened, and its folder made, only when the first record comes:
     a game that logs nothing leaves no trace in the data folder."""
 
-    def _open(self):  # type: ignore[no-untyped-def]
+    def _open(self) -> io.TextIOWrapper:
         Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
         return super()._open()
+
+    def doRollover(self) -> None:
+        """Start the log afresh, the old one kept as ``library.log.1`` (in one rename, which
+        replaces the one before; ``rotator(source, dest)`` when set, as the standard handler
+        has it, else :func:`os.replace`). Windows refuses the rename while another window of the
+        game has the log open: then this process writes on in it, the ``.1`` kept, and tries again
+        :data:`LOG_BYTES` later (the standard handler would drop every later record and remove
+        ``.1`` at each)."""
+        if self.stream:
+            self.stream.close()
+            self.stream = None
+        try:
+            (self.rotator or os.replace)(self.baseFilename, self.baseFilename + ".1")
+            self.maxBytes = LOG_BYTES
+        except OSError:
+            self.maxBytes = _size(self.baseFilename) + LOG_BYTES
+        if not self.delay:
+            self.stream = self._open()
+
+
+def _size(path: str) -> int:
+    """The bytes of the file at ``path``; 0 when it cannot be looked at."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def keep_library_messages_off_screen(path: Path | None = None, own: str | None = None) -> Path | None:

@@ -311,3 +311,36 @@ def test_on_windows_the_stop_question_is_answered_through_pythons_console_reader
     monkeypatch.setattr(piped, "open", console, raising=False)
     assert asyncio.run(read_once(pipe, platform="win32")) == b"ja\r\n"
     assert asyncio.run(read_once(pipe, platform="linux")) == ZOE_CP850
+
+
+# ---------------------------------------------------------------- library.log open in another window
+def test_a_library_log_another_window_holds_open_is_written_on_and_its_old_part_kept(tmp_path):
+    """Windows refuses to rename library.log while another window of the game has it open: the
+    records still go into it, library.log.1 stays, and the rename is tried again a full log later."""
+    import logging
+
+    from a11y_dominion import librarylog
+
+    log = tmp_path / "library.log"
+    (tmp_path / "library.log.1").write_text("the part before\n", encoding="utf-8")
+    librarylog.keep_library_messages_off_screen(log)
+    handler = next(h for h in logging.getLogger().handlers if isinstance(h, librarylog._FolderMadeFileHandler))
+    refused: list[str] = []
+
+    def held_open(source: str, dest: str) -> None:
+        refused.append(source)
+        raise PermissionError(13, "The process cannot access the file because it is being used", source)
+
+    handler.rotator = held_open
+    handler.maxBytes = 200
+    try:
+        for n in range(10):
+            logging.getLogger("asyncio").warning("record %d of a library", n)
+    finally:
+        logging.getLogger().removeHandler(handler)
+        handler.close()
+    text = log.read_text(encoding="utf-8")
+    assert [line.split(": ", 1)[1] for line in text.splitlines()] == [f"record {n} of a library" for n in range(10)]
+    assert (tmp_path / "library.log.1").read_text(encoding="utf-8") == "the part before\n"
+    assert len(refused) == 1  # once at 200 bytes; the next try comes a full log (LOG_BYTES) later
+    assert handler.maxBytes > librarylog.LOG_BYTES
