@@ -319,28 +319,31 @@ def test_a_library_log_another_window_holds_open_is_written_on_and_its_old_part_
     records still go into it, library.log.1 stays, and the rename is tried again a full log later."""
     import logging
 
-    from a11y_dominion import librarylog
+    from a11y_dominion.librarylog import LOG_BYTES, _FolderMadeFileHandler
 
-    log = tmp_path / "library.log"
-    (tmp_path / "library.log.1").write_text("the part before\n", encoding="utf-8")
-    librarylog.keep_library_messages_off_screen(log)
-    handler = next(h for h in logging.getLogger().handlers if isinstance(h, librarylog._FolderMadeFileHandler))
+    log = tmp_path / "data" / "library.log"
     refused: list[str] = []
 
     def held_open(source: str, dest: str) -> None:
         refused.append(source)
         raise PermissionError(13, "The process cannot access the file because it is being used", source)
 
+    handler = _FolderMadeFileHandler(log, maxBytes=200, backupCount=1, encoding="utf-8", delay=True)
     handler.rotator = held_open
-    handler.maxBytes = 200
+    handler.setFormatter(logging.Formatter("%(name)s: %(message)s"))
+    library = logging.getLogger("a11y_dominion.tests.library")  # (a logger of its own, not the root's)
+    library.propagate = False
+    library.addHandler(handler)
     try:
         for n in range(10):
-            logging.getLogger("asyncio").warning("record %d of a library", n)
+            library.warning("record %d of a library", n)
+        log.parent.joinpath("library.log.1").write_text("the part before\n", encoding="utf-8")
+        library.warning("record 10 of a library")
     finally:
-        logging.getLogger().removeHandler(handler)
+        library.removeHandler(handler)
         handler.close()
     text = log.read_text(encoding="utf-8")
-    assert [line.split(": ", 1)[1] for line in text.splitlines()] == [f"record {n} of a library" for n in range(10)]
-    assert (tmp_path / "library.log.1").read_text(encoding="utf-8") == "the part before\n"
-    assert len(refused) == 1  # once at 200 bytes; the next try comes a full log (LOG_BYTES) later
-    assert handler.maxBytes > librarylog.LOG_BYTES
+    assert text.splitlines() == [f"a11y_dominion.tests.library: record {n} of a library" for n in range(11)]
+    assert log.parent.joinpath("library.log.1").read_text(encoding="utf-8") == "the part before\n"
+    assert refused == [str(log)]  # once, past 200 bytes; the next try comes a full log later
+    assert handler.maxBytes > LOG_BYTES
