@@ -13,7 +13,6 @@ folder, for whoever wants to look into a fault.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import logging.handlers
 import os
@@ -36,7 +35,7 @@ class _FolderMadeFileHandler(logging.handlers.RotatingFileHandler):
     """A rotating log file opened, and its folder made, only when the first record comes:
     a game that logs nothing leaves no trace in the data folder."""
 
-    def _open(self) -> io.TextIOWrapper:
+    def _open(self):  # type: ignore[no-untyped-def]
         Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
         return super()._open()
 
@@ -56,7 +55,7 @@ class _FolderMadeFileHandler(logging.handlers.RotatingFileHandler):
         except OSError:
             self.maxBytes = _size(self.baseFilename) + LOG_BYTES
         if not self.delay:
-            self.stream = self._open()
+            self.stream = self._open()  # type: ignore[no-untyped-call]
 
 
 def _size(path: str) -> int:
