@@ -25,7 +25,7 @@ from typing import Any
 
 from ..console.display import LineCleared, cleared_text, isatty
 from ..console.keyboard import LocalConsole
-from ..console.piped import in_thread
+from ..console.piped import in_thread, windows_read
 from ..i18n import N_, typed_command, yes_or_no
 from .seat import clean
 
@@ -222,14 +222,17 @@ async def play_own_seat(
             on_console(None)
 
 
-async def read_once(fd: int, size: int = 4096) -> bytes:
+async def read_once(fd: int, size: int = 4096, platform: str = sys.platform) -> bytes:
     """What one read of the descriptor ``fd`` gives (bytes; empty at its end or when it
     cannot be read): a line typed at a terminal that reads whole lines, read in a thread of
-    its own (:func:`~a11y_dominion.console.piped.in_thread`)."""
+    its own (:func:`~a11y_dominion.console.piped.in_thread`), on ``platform`` (a ``sys.platform``
+    value): with :func:`os.read`, and on Windows as :func:`~a11y_dominion.console.piped.windows_read`
+    reads a console (a second Ctrl+C while the stop question is asked is no empty answer there)."""
+    read_fd = windows_read(fd) if platform == "win32" else os.read
 
     def read() -> bytes:
         try:
-            return os.read(fd, size)
+            return read_fd(fd, size)
         except OSError:
             return b""
 
