@@ -89,11 +89,16 @@ def data_dir(platform: str, environ: dict, home: str) -> PurePath:
     return PurePosixPath(home, ".local", "share", NAME)
 
 
-def venv_dir(platform: str, environ: dict, home: str) -> PurePath:
+def venv_dir(platform: str, environ: dict, home: str, cwd: str | None = None) -> PurePath:
     """Where the game's own virtual environment goes: ``A11Y_DOMINION_VENV``, else
-    ``venv`` in :func:`data_dir`."""
+    ``venv`` in :func:`data_dir`. A relative ``A11Y_DOMINION_VENV`` is taken from ``cwd``
+    (the folder the command was typed in: :func:`os.getcwd` unless given), as pip, which
+    runs in the project's folder, would read it from there."""
     if environ.get("A11Y_DOMINION_VENV"):
-        return path_type(platform)(environ["A11Y_DOMINION_VENV"])
+        given = path_type(platform)(environ["A11Y_DOMINION_VENV"])
+        if not given.is_absolute():
+            given = path_type(platform)(os.getcwd() if cwd is None else cwd) / given
+        return given
     return data_dir(platform, environ, home) / "venv"
 
 

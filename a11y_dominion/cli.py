@@ -77,8 +77,10 @@ def build_parser() -> argparse.ArgumentParser:
         '(default: you against the medium bot, "You:human,Bot:medium", in Dutch "Jij:human,Bot:medium"); '
         'a bot\'s kind alone seats that bot under its own name ("medium,bigmoney": bots only, watched); '
         "a human seat may add "
-        'its own language and verbosity, "Ann:human:nl:terse,Bea:human:en". With several humans '
-        "the game asks to pass the keyboard and waits for Enter before each one's turn or answer",
+        'its own language and verbosity, "Ann:human:nl:terse,Bea:human:verbose". With several humans '
+        "the game asks to pass the keyboard and waits for Enter before each one's turn or answer, and "
+        "everyone plays in one language, the keyboard's: a language given in a seat is everyone's, and "
+        "two languages are refused",
     )
     play.add_argument(
         "--speech",
@@ -293,7 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="setting name (speech, screen_reader, output, rate, verbosity, language, confirm, or options: "
         "new reads a question's options when they are new and then only when they change, in one short line; "
         "always reads them in full every time), key ACTION for a key binding, or seat NAME SETTING for "
-        "one seat's language or verbosity at a shared computer",
+        "one seat's language or verbosity (at a shared computer, its verbosity only: the language is the keyboard's)",
     )
     se.add_argument("value", nargs="*", help="the new value")
 

@@ -28,6 +28,7 @@ import os
 import re
 import stat
 import sys
+import time
 import unicodedata
 from collections.abc import Callable
 from itertools import chain, compress, repeat
@@ -533,7 +534,8 @@ TEMP_NAME = re.compile(r"^\.a11y-dominion-([0-9]{1,10})-[0-9a-f]{8}\.tmp$")  # w
 def write_atomic(path: str, text: str, mode: int | None = None) -> None:
     """Write ``text`` (UTF-8) to ``path`` (``~`` expanded) so that the file is
     either the old one or the new one, never a part: a temporary file in the same
-    folder (``.a11y-dominion-PID-RANDOM.tmp``), flushed to disk, renamed over ``path``.
+    folder (``.a11y-dominion-PID-RANDOM.tmp``), flushed to disk, renamed over ``path``
+    (:func:`replace_file`: on Windows tried again for a moment while another program has it open).
     ``mode`` (for example 0o600) is set before the rename; 0o600 on Windows keeps the
     file to its owner by its access list (:func:`keep_to_owner`); without it the file has
     the user's own permissions for a new file (0o666 less the umask), never those of
@@ -561,7 +563,7 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             keep_to_owner(tmp)
         elif mode is not None:
             os.chmod(tmp, mode)
-        os.replace(tmp, full)
+        replace_file(tmp, full)
     except BaseException:
         try:
             os.unlink(tmp)
@@ -569,6 +571,45 @@ def write_atomic(path: str, text: str, mode: int | None = None) -> None:
             pass
         raise
     sync_dir(folder)
+
+
+REPLACE_FIRST_PAUSE = 0.02  # seconds before a refused rename is tried again on Windows (doubled each time)
+REPLACE_WAIT = 2.0  # seconds a refused rename is tried again, at most, on Windows
+
+
+def replace_file(
+    source: str,
+    target: str,
+    platform: str = "",
+    replace: Callable[[str, str], None] | None = None,
+    pause: Callable[[float], None] = time.sleep,
+) -> None:
+    """Put the file ``source`` in the place of ``target`` (str paths in one folder) in one
+    rename, ``replace(source, target)`` (:func:`os.replace` unless given), in the way of
+    ``platform`` (a ``sys.platform`` value; empty: this system).
+
+    Windows refuses the rename with PermissionError while another program has ``target``
+    (or ``source``) open without letting it be replaced, as a virus scanner, the search
+    indexer, OneDrive or a backup does for a moment after a file changes, or another window
+    of the game reading the save. There the rename is tried again after ``pause(seconds)``
+    (:func:`time.sleep` unless given), :data:`REPLACE_FIRST_PAUSE` first and doubled each
+    time, until :data:`REPLACE_WAIT` seconds were waited in all. Elsewhere a rename is never
+    refused for a file another program reads, and is tried once.
+
+    Raises the last OSError when the rename cannot be done; ``target`` is then as it was."""
+    windows = (platform or sys.platform) == "win32"
+    waited, wait = 0.0, REPLACE_FIRST_PAUSE
+    while True:
+        try:
+            (replace or os.replace)(source, target)  # (os.replace looked up now: a test may stand in for it)
+            return
+        except PermissionError:
+            if not windows or waited >= REPLACE_WAIT:
+                raise
+        wait = min(wait, REPLACE_WAIT - waited)
+        pause(wait)
+        waited += wait
+        wait *= 2
 
 
 def sweep_temps(folder: str | os.PathLike[str], alive: Callable[[int], bool] | None = None) -> list[str]:

@@ -10,6 +10,7 @@ reads as its text), so a screen reader reads no markdown.
 
 from __future__ import annotations
 
+import os
 import re
 import sys
 import unicodedata
@@ -36,7 +37,8 @@ KEYS_WORDS = ("keys", "toetsen")  # help keys: the shortcut keys a seat has now 
 NEXT_WORDS = ("next", "more", "volgende", "meer", "verder")  # help next: the next part
 PAGE_LANGUAGES = ("en", "nl")
 START_LINE = N_(
-    "Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
+    "Answer the question with what it asks for: yes or no, a number or a name. "
+    "At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
 )
 
 # A page names the folders of every system for its readers on GitHub, between these two comments
@@ -218,10 +220,15 @@ def bad_part(page: Page, text: str, lang: Language) -> str:
     )
 
 
-def shown_folder(kind: str, platform: str | None = None) -> str:
+def shown_folder(kind: str, platform: str | None = None, realpath: Callable[[str], str] | None = None) -> str:
     """The folder of the games (``kind`` "games") or the settings file (``kind`` "settings") on
     ``platform`` (a ``sys.platform`` value; None: this computer), as that system writes a path
-    (``C:\\Users\\...`` on Windows). Raises ImportError without platformdirs."""
+    (``C:\\Users\\...`` on Windows). Raises ImportError without platformdirs.
+
+    On Windows the path is the one ``realpath`` gives (:func:`os.path.realpath` when this computer
+    runs Windows, else none): the Microsoft Store's Python writes a new folder in ``%LOCALAPPDATA%``
+    to a copy of its own (``...\\Packages\\PythonSoftwareFoundation.Python.3.12_...\\LocalCache\\Local``),
+    which Explorer and every other program find only there; when that fails, the usual path."""
     if kind == "games":
         from .autosave import games_dir
 
@@ -230,7 +237,15 @@ def shown_folder(kind: str, platform: str | None = None) -> str:
         from .settings import settings_path
 
         path = str(settings_path(platform))
-    return str(PureWindowsPath(path) if (platform or sys.platform) == "win32" else PurePosixPath(path))
+    if (platform or sys.platform) != "win32":
+        return str(PurePosixPath(path))
+    real = realpath if realpath is not None else os.path.realpath if sys.platform == "win32" else None
+    if real is not None:
+        try:
+            path = real(path)
+        except (OSError, ValueError):
+            pass
+    return str(PureWindowsPath(path))
 
 
 def folder_line(kind: str, lang: Language, platform: str | None = None, seat: str = "local") -> str:

@@ -133,6 +133,27 @@ class _Formatter(string.Formatter):
         return str(super().format_field(value, format_spec))
 
 
+# The words of yes and no in each language, typed at every yes-or-no question (a card's, a
+# confirmation, the stop question, a first question at a terminal); English's count in every language.
+YES_WORDS = {"en": ("yes", "y"), "nl": ("ja", "j")}
+NO_WORDS = {"en": ("no", "n"), "nl": ("nee", "n")}
+
+
+def yes_or_no(text: str, lang: Language | str = "en") -> bool | None:
+    """What the typed ``text`` answers to a yes-or-no question in ``lang`` (a
+    :class:`Language` or its code): True for a word of :data:`YES_WORDS`, False for a word of
+    :data:`NO_WORDS` (the language's own or English's; any case, spaces around it left out),
+    None for any other text. Enter alone is None too: each question says what it means there."""
+    code = lang if isinstance(lang, str) else lang.code
+    word = text.strip().lower()
+    for c in dict.fromkeys((code, "en")):
+        if word in YES_WORDS.get(c, ()):
+            return True
+        if word in NO_WORDS.get(c, ()):
+            return False
+    return None
+
+
 class Language:
     """One language's catalog. ``code`` is ``en`` or ``nl``; raises
     ValueError for another code."""

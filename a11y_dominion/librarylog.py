@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import logging.handlers
+import os
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +33,46 @@ def library_log_path() -> Path:
 
 class _FolderMadeFileHandler(logging.handlers.RotatingFileHandler):
     """A rotating log file opened, and its folder made, only when the first record comes:
-    a game that logs nothing leaves no trace in the data folder."""
+    a game that logs nothing leaves no trace in the data folder. The file is its owner's alone
+    (:func:`~a11y_dominion.files.keep_to_owner`), whatever access its folder gives: a server's
+    log names its players and their addresses."""
 
     def _open(self):  # type: ignore[no-untyped-def]
+        from .files import keep_to_owner
+
         Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
-        return super()._open()
+        stream = super()._open()
+        try:
+            keep_to_owner(self.baseFilename)
+        except OSError:  # (a log kept as the folder allows is still better than none)
+            pass
+        return stream
+
+    def doRollover(self) -> None:
+        """Start the log afresh, the old one kept as ``library.log.1`` (in one rename, which
+        replaces the one before; ``rotator(source, dest)`` when set, as the standard handler
+        has it, else :func:`os.replace`). Windows refuses the rename while another window of the
+        game has the log open: then this process writes on in it, the ``.1`` kept, and tries again
+        :data:`LOG_BYTES` later (the standard handler would drop every later record and remove
+        ``.1`` at each)."""
+        if self.stream:
+            self.stream.close()
+            self.stream = None
+        try:
+            (self.rotator or os.replace)(self.baseFilename, self.baseFilename + ".1")
+            self.maxBytes = LOG_BYTES
+        except OSError:
+            self.maxBytes = _size(self.baseFilename) + LOG_BYTES
+        if not self.delay:
+            self.stream = self._open()  # type: ignore[no-untyped-call]
+
+
+def _size(path: str) -> int:
+    """The bytes of the file at ``path``; 0 when it cannot be looked at."""
+    try:
+        return os.path.getsize(path)
+    except OSError:
+        return 0
 
 
 def keep_library_messages_off_screen(path: Path | None = None, own: str | None = None) -> Path | None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from .files import SETTINGS_LIMIT, FileError, has_control, read_json, shown_name, user_dirs, write_atomic
+from .i18n import yes_or_no
 from .rules.decisions import N_, Msg
 
 APP = "a11y-dominion"
@@ -222,6 +223,23 @@ def keep_aside(path: Path) -> Path:
     raise FileExistsError(17, "File exists", str(kept))
 
 
+def switch(value: object) -> bool | None:
+    """A setting that is on or off (confirm, hints) as the settings file or ``settings set``
+    gives it: True for true, on, 1 or a word of yes (:func:`~a11y_dominion.i18n.yes_or_no`, in
+    English or Dutch: the file has no language), False for false, off, 0 or a word of no; None
+    for any other value."""
+    if isinstance(value, bool):
+        return value
+    if not isinstance(value, str):
+        return None
+    low = value.strip().lower()
+    if low in ("on", "true", "1"):
+        return True
+    if low in ("off", "false", "0"):
+        return False
+    return yes_or_no(low, "nl")
+
+
 def check_value(key: str, value: object) -> SettingValue:
     """The checked value for setting ``key``; raises :class:`SettingsError`."""
     if key not in DEFAULTS or key in ("keys", "seats"):
@@ -236,23 +254,13 @@ def check_value(key: str, value: object) -> SettingValue:
         if value not in CHOICES[key]:
             raise SettingsError(Msg("{key} must be one of {names}.", key=key, names=", ".join(CHOICES[key])))
         return str(value)  # (one of the choices: text)
-    if key == "confirm":
-        if isinstance(value, str):
-            if value.lower() in ("yes", "on", "true", "1"):
-                return True
-            if value.lower() in ("no", "off", "false", "0"):
-                return False
-        if isinstance(value, bool):
-            return value
-        raise SettingsError(Msg("confirm must be yes or no."))
-    if key == "hints":
-        if isinstance(value, bool):
-            return value
-        if isinstance(value, str) and value.lower() in ("yes", "on", "true", "1"):
-            return True
-        if isinstance(value, str) and value.lower() in ("no", "off", "false", "0"):
-            return False
-        raise SettingsError(Msg("hints must be on or off."))
+    if key in ("confirm", "hints"):
+        switched = switch(value)
+        if switched is None and key == "confirm":
+            raise SettingsError(Msg("confirm must be yes or no."))
+        if switched is None:
+            raise SettingsError(Msg("hints must be on or off."))
+        return switched
     if key == "rate":
         if value in (None, "", "default"):
             return None

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from .kingdoms import KingdomError, Setup, choose_setup
 from .rules.decisions import Msg
+from .settings import switch
 
 if TYPE_CHECKING:
     from .rules.game import Game
@@ -37,7 +38,7 @@ DUTCH_OPTIONS = {
 }
 """The Dutch word of each option that has one, taken in any language."""
 
-ON_WORDS = {"on": True, "aan": True, "yes": True, "ja": True, "off": False, "uit": False, "no": False, "nee": False}
+ON_WORDS = {"aan": True, "uit": False}  # (Dutch on and off; on, off, yes and no as settings.switch reads them)
 
 MOST_PEOPLE = 6
 """The most people (and seats) at one table."""
@@ -192,7 +193,8 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
             raise KingdomError(refused)
     undo = True
     if "undo" in given:
-        said = ON_WORDS.get(given["undo"].casefold())
+        word = given["undo"].casefold()
+        said = ON_WORDS.get(word, switch(word))
         if said is None:
             raise KingdomError(Msg("undo takes on or off, for example: new undo off."))
         undo = said

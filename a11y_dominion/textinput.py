@@ -13,11 +13,14 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+from .i18n import NO_WORDS, YES_WORDS
 from .rules.cards import CARDS, EVENTS, PILES, canonical, nearest_name, pile_name_for
 from .rules.decisions import N_, Decision, Move, MoveKind, Msg, Option, option_words, turn_moves
 
-YES = {"yes", "y", "ja", "j"}
-NO = {"no", "n", "none", "nee", "geen", "nothing", "niets"}
+# a script's and a typed line's yes and no, in every language (the words of i18n.yes_or_no), and
+# the words of no card chosen (none, nothing), which a card's choice takes as no
+YES = {w for words in YES_WORDS.values() for w in words}
+NO = {w for words in NO_WORDS.values() for w in words} | {"none", "geen", "nothing", "niets"}
 MOVE_WORDS = ("play", "buy", "pay", "end", "speel", "koop", "betaal", "einde")
 
 

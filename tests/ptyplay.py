@@ -11,15 +11,23 @@ import sys
 import time
 
 
-def spawn_position(pexpect, tmp_path, position: dict, rows: int, columns: int, speech: str = "screen-reader"):
+def spawn_position(
+    pexpect,
+    tmp_path,
+    position: dict,
+    rows: int,
+    columns: int,
+    speech: str = "screen-reader",
+    players: str = "Ann:human,Bot:bigmoney",
+):
     """``a11y-dominion play --speech screen-reader --position FILE`` of ``position`` (Ann
-    against a Big Money bot) in a pseudo-terminal of ``rows`` by ``columns``, with its own
-    settings and data folders below ``tmp_path``; the running ``pexpect`` child. Another
-    ``speech`` mode (``off`` for plain lines and no speech, ``auto`` for the sighted
-    player's colours with no screen reader running) is given instead when asked."""
+    against a Big Money bot, or the seats ``players``) in a pseudo-terminal of ``rows`` by
+    ``columns``, with its own settings and data folders below ``tmp_path``; the running
+    ``pexpect`` child. Another ``speech`` mode (``off`` for plain lines and no speech, ``auto``
+    for the sighted player's colours with no screen reader running) is given instead when asked."""
     f = tmp_path / "position.json"
     f.write_text(json.dumps(position), encoding="utf-8")
-    args = ["play", "--speech", speech, "--position", str(f), "--players", "Ann:human,Bot:bigmoney"]
+    args = ["play", "--speech", speech, "--position", str(f), "--players", players]
     exe = shutil.which("a11y-dominion")
     if exe is None:
         exe, args = sys.executable, ["-m", "a11y_dominion"] + args

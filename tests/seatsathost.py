@@ -64,10 +64,10 @@ class Keys:
 
     def __init__(self, screen: Screen) -> None:
         self.screen = screen
-        self.typed: collections.deque[str] = collections.deque()
+        self.typed: collections.deque[str | BaseException] = collections.deque()
         self.waiting: asyncio.Future[Any] | None = None
 
-    def type(self, text: str) -> None:
+    def type(self, text: str | BaseException) -> None:
         if self.waiting is not None and not self.waiting.done():
             self.waiting.set_result(text)
         else:
@@ -83,6 +83,9 @@ class Keys:
                 got = await self.waiting
             finally:
                 self.waiting = None
+        if isinstance(got, BaseException):  # Ctrl+C (a LineCleared), as a line editor raises it
+            self.screen.write("\n")
+            raise got
         if isinstance(got, str):
             self.screen.write("\n")  # the line typed ends the prompt's line
         else:

@@ -103,35 +103,41 @@ def test_the_sentences_around_an_answer_come_from_the_seat_s_view_and_question(l
     assert pending_question(view, d, "Estate", lang) is None  # an answer to the question
 
 
-def test_a_line_typed_at_a_confirmation_is_yes_a_query_asked_again_or_a_no_said_as_one():
+def test_a_line_typed_at_a_confirmation_is_yes_a_command_run_first_or_a_no_said_as_one():
     from a11y_dominion.console.answers import confirmation_reply, declined
 
-    replies = {
-        line: confirmation_reply(line)
-        for line in ("yes", " JA ", "no", "Nee", "status", "kaart Villa", "card villa", "hand", "voorraad", "log 3")
-        + ("repeat", "help", "play copper", "", "y", "undo", "quit", "save x", "options", "end")
-    }
+    lines = ("yes", " JA ", "y", "j", "no", "Nee", "n", "status", "kaart Villa", "card villa", "hand", "voorraad")
+    lines += ("log 3", "repeat", "help", "play copper", "", "undo", "quit", "stoppen", "save x", "options", "end")
+    lines += ("yes!", "J", "yess", "ye")
+    replies = {line: (confirmation_reply(line, EN), confirmation_reply(line, NL)) for line in lines}
     assert replies == {
-        "yes": "yes",
-        " JA ": "yes",
-        "no": "no",
-        "Nee": "no",
-        "status": "query",
-        "kaart Villa": "query",
-        "card villa": "query",
-        "hand": "query",
-        "voorraad": "query",
-        "log 3": "query",
-        "repeat": "query",
-        "help": "query",
-        "play copper": "other",
-        "": "no",
-        "y": "other",
-        "undo": "other",
-        "quit": "other",
-        "save x": "other",
-        "options": "other",
-        "end": "other",
+        "yes": ("yes", "yes"),
+        " JA ": ("other", "yes"),  # (Dutch words are Dutch's; English ones count in Dutch too)
+        "y": ("yes", "yes"),
+        "j": ("other", "yes"),
+        "no": ("no", "no"),
+        "Nee": ("other", "no"),
+        "n": ("no", "no"),
+        "status": ("command", "command"),
+        "kaart Villa": ("command", "command"),
+        "card villa": ("command", "command"),
+        "hand": ("command", "command"),
+        "voorraad": ("command", "command"),
+        "log 3": ("command", "command"),
+        "repeat": ("command", "command"),
+        "help": ("command", "command"),
+        "play copper": ("other", "other"),
+        "": ("no", "no"),
+        "undo": ("command", "command"),
+        "quit": ("command", "command"),
+        "stoppen": ("command", "command"),
+        "save x": ("command", "command"),
+        "options": ("command", "command"),
+        "end": ("other", "other"),
+        "yes!": ("other", "other"),
+        "J": ("other", "yes"),
+        "yess": ("other", "other"),
+        "ye": ("other", "other"),
     }
     game = chapel_game()
     view, d = received(game)

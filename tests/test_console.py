@@ -529,6 +529,24 @@ def test_rich_supply_table_has_the_same_facts(monkeypatch):
     assert "8 Debt" in text
 
 
+@pytest.mark.parametrize(
+    "name, colour",
+    [
+        ("Castles", "green"),
+        ("Kastelen", "green"),
+        ("Patrician/Emporium", "cyan"),
+        ("Villa", "cyan"),
+        ("Tower", "bright_blue"),
+    ],
+)
+def test_a_pile_of_several_cards_is_coloured_as_its_top_card(name, colour):
+    """In rich output a Kingdom line colours every name by its type: a pile of several cards
+    (Castles, a split pile) by its top card's, as every other Kingdom name is."""
+    from a11y_dominion.console.display import card_style
+
+    assert card_style(name) == colour
+
+
 # --------------------------------------------------------------- confirmations
 def position_console(
     state: dict,

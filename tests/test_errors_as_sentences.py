@@ -94,6 +94,22 @@ def test_the_log_handler_is_set_once(tmp_path):
     _forget_our_handler()
 
 
+@pytest.mark.posix  # (the file's mode; on Windows its own access list: keep_to_owner's tests)
+def test_the_log_is_its_owners_alone_in_a_folder_others_may_read(tmp_path):
+    import logging
+
+    folder = tmp_path / "server"
+    folder.mkdir(mode=0o755)
+    os.chmod(folder, 0o755)  # (as an operator makes it, whatever the umask)
+    keep_library_messages_off_screen(folder / "server.log")
+    try:
+        logging.getLogger("some.library").warning("a warning with a player's address 192.0.2.7")
+        assert (folder / "server.log").stat().st_mode & 0o777 == 0o600
+        assert "192.0.2.7" in (folder / "server.log").read_text(encoding="utf-8")
+    finally:
+        _forget_our_handler()
+
+
 def _forget_our_handler() -> None:
     """Take this test process's library log handler away again (pytest's own stay)."""
     import logging

@@ -191,8 +191,8 @@ def test_settings_set_in_the_game_keeps_a_damaged_file_aside_and_says_so_once(tm
         f"Settings file {path} was damaged, so it is kept as {kept} and a new one starts from the defaults: "
         "The settings file is not valid JSON (line 1)."
     )
-    assert f"Verbosity is now terse. {said}" in lines
-    assert "Verbosity is now verbose." in lines
+    assert f"Verbosity is now terse. Saved for this computer. {said}" in lines
+    assert "Verbosity is now verbose. Saved for this computer." in lines
     assert sum(said in line for line in lines) == 1
     assert kept.read_bytes() == b'{"language": "en", "rate": 5'
     assert json.loads(path.read_text())["verbosity"] == "verbose"

@@ -299,10 +299,14 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
     assert lines[lines.index("Jij> instellingen") + 1] == (
         "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
     )
-    assert answer("instellingen zet uitgebreidheid beknopt") == ["Uitgebreidheid is nu beknopt."]
-    assert answer("instellingen zet opties altijd") == ["Opties is nu altijd."]
-    assert answer("instellingen zet tips uit") == ["Tips staan nu uit."]
-    assert answer("instellingen zet verbosity verbose") == ["Uitgebreidheid is nu uitgebreid."]
+    assert answer("instellingen zet uitgebreidheid beknopt") == [
+        "Uitgebreidheid is nu beknopt. Bewaard voor deze computer."
+    ]
+    assert answer("instellingen zet opties altijd") == ["Opties is nu altijd. Bewaard voor deze computer."]
+    assert answer("instellingen zet tips uit") == ["Tips staan nu uit. Bewaard voor deze computer."]
+    assert answer("instellingen zet verbosity verbose") == [
+        "Uitgebreidheid is nu uitgebreid. Bewaard voor deze computer."
+    ]
     assert answer("instellingen") == [
         "Taal Nederlands, uitgebreidheid uitgebreid, opties altijd, spraakuitvoer geen, tips uit."
     ]
@@ -416,8 +420,10 @@ def test_the_speech_output_takes_the_dutch_word_for_default_and_its_refusal_says
 
     refusal = answer("instellingen zet uitvoer blabla")
     assert refusal.startswith("Spraakuitvoer moet standaard zijn of een van: "), refusal
-    assert answer("instellingen zet uitvoer standaard") == "Spraakuitvoer is nu standaard."
+    assert answer("instellingen zet uitvoer standaard") == "Spraakuitvoer is nu standaard. Bewaard voor deze computer."
     # in English, the English words
     _, lines = position_console(BUY_PHASE, "settings set output blabla\nsettings set output default\n", CARD_KINGDOM)
     assert lines[lines.index("You> settings set output blabla") + 1].startswith("Output must be default or one of: ")
-    assert lines[lines.index("You> settings set output default") + 1] == "Output is now default."
+    assert (
+        lines[lines.index("You> settings set output default") + 1] == "Output is now default. Saved for this computer."
+    )

@@ -31,7 +31,8 @@ PAGES = ROOT / "a11y_dominion" / "docs"
 TOPICS_EN = "Help topics: playing, one computer, network, saving, speech, settings, keys and commands."
 TOPICS_NL = "Hulponderwerpen: spelen, één computer, netwerk, bewaren, spraak, instellingen, toetsen en commando's."
 START_EN = (
-    "Answer the question by number or by name. At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
+    "Answer the question with what it asks for: yes or no, a number or a name. "
+    "At your turn: play CARD, play treasures, buy CARD, pay, pay N, end."
 )
 PLAYING_PARTS = (
     "Your turn; Questions from cards; The prompt; Choices read once; What you hear; Asking about the game; "
@@ -49,7 +50,7 @@ YOUR_TURN = [
 PLAYING_OPENING = [
     f"Playing at the prompt, in 11 parts: {PLAYING_PARTS}.",
     "The game asks one question at a time, and you answer with a typed line.",
-    "Answer by a number or by a name.",
+    "Answer with what the question asks for: yes or no, a number or a name.",
     "Type help for the help topics, and help next for the next part of a topic.",
     "The start of a name is enough when only one choice starts that way, for example buy prov.",
     *YOUR_TURN,
@@ -73,12 +74,17 @@ def test_help_lists_the_topics_and_a_topic_is_read_a_part_at_a_time(tmp_path, mo
     assert after(lines, "help playing") == [*PLAYING_OPENING, "help next: part 2, Questions from cards."]
     assert after(lines, "help next") == [
         "Part 2: Questions from cards.",
-        "Answer yes or no when a card asks yes or no.",
+        "A question takes the answers its line on how to answer names, and Tab offers just those.",
+        "Answer yes or no when a card asks yes or no; y and n work too.",
+        "In Dutch, ja, j, nee and n work, and so do the English words.",
+        "A question that asks yes or no takes no other answer: a card's name or none there is refused, "
+        "and the question says what it takes.",
         "Choose cards by numbers or names separated by commas, such as 1, 3 or Copper, Estate.",
         "Type none to choose no card when that is allowed.",
         "When a card may be chosen more than once, repeat its number.",
         'A choice of one card you may take or leave is asked as yes or no: "Answer yes for Gold, or no."',
         "How to answer is said the first time a kind of question comes.",
+        "A command typed at any question, such as hand or quit, runs; it is never taken as an answer.",
         "Several players at one keyboard may start a line with a name, as in Ann: play Villa.",
         "help next: part 3, The prompt.",
     ]
@@ -130,7 +136,8 @@ def test_dutch_help_reads_the_dutch_page_in_dutch_words(tmp_path, monkeypatch):
     typed = "hulp\nhulp spelen 1\nhulp volgende\nhulp een computer\nhulp xyz\n"
     _, lines = play(typed, players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
     assert after(lines, "hulp") == [
-        "Beantwoord de vraag met een nummer of een naam. In je beurt: speel KAART, speel geldkaarten, koop KAART, "
+        "Beantwoord de vraag met wat ze vraagt: ja of nee, een nummer of een naam. "
+        "In je beurt: speel KAART, speel geldkaarten, koop KAART, "
         "betaal, betaal N, einde.",
         TOPICS_NL,
         "Typ hulp en een onderwerp, bijvoorbeeld hulp spelen; hulp volgende leest het volgende deel.",
@@ -149,7 +156,7 @@ def test_dutch_help_reads_the_dutch_page_in_dutch_words(tmp_path, monkeypatch):
     assert after(lines, "hulp volgende")[0] == "Deel 2: Vragen van kaarten."
     assert after(lines, "hulp een computer")[0] == (
         "Met meer spelers aan één computer, in 6 delen: Beginnen; Het toetsenbord doorgeven; Wat op het scherm "
-        "blijft; Je eigen berichten; Geheim en openbaar; De taal van elke plaats."
+        "blijft; Je eigen berichten; Geheim en openbaar; De taal van het toetsenbord."
     )
     assert after(lines, "hulp xyz") == [
         "Er is geen hulp over xyz; de onderwerpen zijn spelen, één computer, netwerk, bewaren, spraak, instellingen, "
@@ -213,7 +220,7 @@ def test_the_command_line_prints_the_topics_a_page_and_a_part(tmp_path, monkeypa
     assert lines[:6] == [
         "Playing at the prompt",
         "The game asks one question at a time, and you answer with a typed line.",
-        "Answer by a number or by a name.",
+        "Answer with what the question asks for: yes or no, a number or a name.",
         "Type help for the help topics, and help next for the next part of a topic.",
         "The start of a name is enough when only one choice starts that way, for example buy prov.",
         "Part 1: Your turn.",

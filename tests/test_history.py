@@ -649,8 +649,8 @@ def test_the_start_names_a_game_resume_goes_on_with_and_a_hosted_one_as_games_do
     )
 
 
-def test_speech_screen_reader_given_to_stats_is_kept_and_gives_sentences(capsys):
-    from a11y_dominion.settings import load_settings
+def test_speech_screen_reader_given_to_stats_gives_sentences_and_is_not_kept(capsys):
+    from a11y_dominion.settings import load_settings, settings_path
 
     three_finished_games()
     assert main(["stats", "--speech", "screen-reader"]) == 0
@@ -658,31 +658,31 @@ def test_speech_screen_reader_given_to_stats_is_kept_and_gives_sentences(capsys)
         "Games played to the end: 3.",
         "You won 2 games of 3; your average score is 30.3 VP.",
     ]
-    assert load_settings()[0]["screen_reader"] == "yes"  # the next start knows it, as if asked
+    assert not settings_path().exists() and load_settings()[0]["screen_reader"] == "ask"  # for this start only
 
 
-def test_speech_screen_reader_given_to_play_and_join_is_kept():
-    """``--speech screen-reader`` answers the screen-reader question for the next starts, at
-    ``play`` (and ``resume``, which starts as ``play``) and at ``join``, whose speech is chosen
-    before the host is reached; a mode chosen for the host's own seat, never asked, is not kept."""
+def test_speech_screen_reader_given_to_play_and_join_is_for_that_start_only():
+    """``--speech screen-reader`` is the mode of that start alone, at ``play`` (and ``resume``,
+    which starts as ``play``) and at ``join``, whose speech is chosen before the host is reached:
+    the settings file is not written, and the screen-reader question keeps its answer."""
     from a11y_dominion.console.keyboard import local_output
     from a11y_dominion.console.start import play_setup
     from a11y_dominion.i18n import Language
-    from a11y_dominion.settings import load_settings, save_settings
-
-    def answer() -> str:
-        return str(load_settings()[0].get("screen_reader") or "ask")
+    from a11y_dominion.settings import load_settings, save_settings, settings_path
 
     args = build_parser().parse_args(["play", "--speech", "screen-reader", "--seed", "1"])
     setup = play_setup(args, io.StringIO(), asking=True)
-    assert not isinstance(setup, int) and setup.plain and answer() == "yes"
+    assert not isinstance(setup, int) and setup.plain and setup.speaker.mode == "screen-reader"
     setup.speaker.close()
-    save_settings({"screen_reader": "ask"})
-    local_output(load_settings()[0], Language("en"), "screen-reader", None, io.StringIO(), asking=False).speaker.close()
-    assert answer() == "ask"  # the host's own seat: the mode the host chose
-    local_output(load_settings()[0], Language("en"), "screen-reader", None, io.StringIO()).speaker.close()
-    assert answer() == "yes"
-    save_settings({"screen_reader": "no"})
-    setup = play_setup(args, io.StringIO(), asking=True)
-    assert not isinstance(setup, int) and answer() == "no"  # an answer given before stays
-    setup.speaker.close()
+    assert not settings_path().exists()
+    output = local_output(load_settings()[0], Language("en"), "screen-reader", None, io.StringIO())
+    assert output.plain and output.speaker.mode == "screen-reader"
+    output.speaker.close()
+    assert not settings_path().exists()
+    for answer in ("ask", "no"):
+        save_settings({"screen_reader": answer})
+        kept = settings_path().read_bytes()
+        setup = play_setup(args, io.StringIO(), asking=True)
+        assert not isinstance(setup, int) and setup.speaker.mode == "screen-reader"
+        setup.speaker.close()
+        assert settings_path().read_bytes() == kept and load_settings()[0]["screen_reader"] == answer

@@ -14,6 +14,7 @@ import json
 
 import pytest
 
+from a11y_dominion.console.display import LineCleared
 from a11y_dominion.i18n import Language
 from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.remote import GameHost
@@ -137,7 +138,8 @@ def test_the_host_seat_asks_before_ending_the_turn_with_coins_and_debt():
         assert await h.typed("Ann", "end") == [
             "Ending the turn now leaves 4 coins unused (you have 4 Debt). End the turn? Type yes to end it:"
         ]
-        assert await h.typed("Ann", "nee") == ["The turn goes on."]
+        # (an English seat's words are English's: nee is a line that is not yes, said so)
+        assert await h.typed("Ann", "nee") == ["That is not yes, so it is a no. The turn goes on."]
         assert h.host.table.game.current.name == "Ann"
 
     run(body)
@@ -475,5 +477,64 @@ def test_after_the_final_scores_export_at_the_host_s_seat_writes_the_game_and_qu
         assert await asyncio.wait_for(h.seats["Ann"].task, 5) == 0  # (a bound only a hang reaches)
         assert shown(h.bea, "Bea")[-1] == "The host closed the table; goodbye."
         await asyncio.wait_for(after, 5)  # the wait ended with the table
+
+    run(body)
+
+
+def test_news_that_comes_while_a_confirmation_waits_is_said_at_once_and_the_question_again():
+    """Bea's chat while Ann's "Go on?" waits reaches Ann at once (not after her answer), then the
+    question is put again; her yes still answers it."""
+
+    @with_hand(["Legionary", "Copper", "Copper", "Copper", "Copper"])
+    async def body(h):
+        said = await h.typed("Ann", "play treasures")
+        assert said[0].startswith("You still have 1 Action") and said[0].endswith("Go on? Type yes to go on:")
+        heard = len(h.ann)
+        await h.typed("Bea", "say the news")
+        await settled()
+        assert shown(h.ann[heard:], "Ann")[:2] == [
+            "Bea says: the news",
+            "You still have 1 Action and could play Legionary. Playing Treasures ends the Action phase. "
+            "Go on? Type yes to go on:",
+        ]
+        said = await h.typed("Ann", "yes")
+        assert said[0] == "You play 4 Coppers. Buy phase: 4 coins."
+        assert h.host.table.game.turn.phase == "buy"
+
+    run(body)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_after_the_final_scores_ctrl_c_and_an_empty_line_say_the_game_is_over_and_quit_leaves(lang):
+    """After the game no question comes again: Ctrl+C at the host's own seat and an empty line at Bea's
+    ssh seat each say so in one sentence, in the seat's language, instead of "Type quit to stop the
+    game." or nothing."""
+    said = Language(lang)
+
+    @with_hand(["Gold"] * 5)
+    async def body(h):
+        if lang == "nl":
+            await h.typed("Bea", "settings set language nl")
+        province = h.host.table.game.piles["Province"]
+        del province.cards[1:]  # the last Province
+        await h.typed("Ann", "play treasures")
+        await h.typed("Ann", "buy Province")
+        assert "Game over." in await h.typed("Ann", "end")
+        await h.task
+        after = asyncio.ensure_future(h.host.after_the_game())
+        await settled()
+        start = len(h.ann)
+        h.seats["Ann"].keys.type(LineCleared(had_text=True))  # Ctrl+C with "sc" typed
+        await settled()
+        assert shown(h.ann[start:], "Ann") == ["Line cleared. The game is over; type quit to leave."]
+        start = len(h.bea)
+        h.seats["Bea"].keys.type(LineCleared(had_text=False))
+        await settled()
+        assert shown(h.bea[start:], "Bea") == [said._("Nothing to clear. The game is over; type quit to leave.")]
+        assert await h.typed("Bea", "") == [
+            said._("The game is over; log, repeat and score still work, and quit leaves.")
+        ]
+        h.host.stop()
+        await asyncio.wait_for(after, 5)  # (a bound only a hang reaches)
 
     run(body)

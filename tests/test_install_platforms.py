@@ -104,6 +104,15 @@ def test_a11y_dominion_venv_names_another_folder_on_each_platform():
     assert str(install.venv_dir("win32", {"A11Y_DOMINION_VENV": r"D:\games\venv"}, WIN_HOME)) == r"D:\games\venv"
     assert str(install.venv_dir("darwin", {"A11Y_DOMINION_VENV": "/Volumes/x/venv"}, MAC_HOME)) == "/Volumes/x/venv"
     assert str(install.venv_dir("linux", {"A11Y_DOMINION_VENV": "/srv/venv"}, LINUX_HOME)) == "/srv/venv"
+    # a relative folder is where the command was typed, not the project's folder pip runs in
+    assert str(install.venv_dir("linux", {"A11Y_DOMINION_VENV": "venv"}, LINUX_HOME, "/home/ann")) == "/home/ann/venv"
+    assert (
+        str(install.venv_dir("darwin", {"A11Y_DOMINION_VENV": "g/venv"}, MAC_HOME, "/Users/ann")) == "/Users/ann/g/venv"
+    )
+    assert (
+        str(install.venv_dir("win32", {"A11Y_DOMINION_VENV": "venv"}, WIN_HOME, r"C:\Users\ann"))
+        == r"C:\Users\ann\venv"
+    )
 
 
 # The game's own folders, asked of platformdirs as the game asks, per platform.

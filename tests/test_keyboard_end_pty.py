@@ -86,7 +86,7 @@ def test_after_the_final_scores_the_player_stays_until_quit(tmp_path: Path) -> N
 
 
 def test_at_a_shared_keyboard_the_person_who_has_it_stays_and_ctrl_d_leaves(tmp_path: Path) -> None:
-    child = spawn(tmp_path, "Ann:human,Bea:human:nl,Bot:bigmoney", LAST_PROVINCE)
+    child = spawn(tmp_path, "Ann:human,Bea:human:verbose,Bot:bigmoney", LAST_PROVINCE)
     try:
         child.expect_exact("Pass the keyboard to Ann.")
         child.sendline("")

@@ -37,15 +37,26 @@ ALONE = {
     ],
 }
 # the same moves where Ann (English) and Bea (Dutch) share the keyboard: each question names who is to type
-SHARED = [
-    ("", "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins."),
-    ("play treasures", "You play 2 Coppers. Ann, Buy phase: 2 coins."),
-    ("buy copper", "You buy Copper. Ann: 0 Buys."),
-    ("end", None),
-    ("", "Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten."),
-    ("speel geldkaarten", "Je speelt 4 Koper. Bea, aanschaffase: 4 munten."),
-    ("koop koper", "Je koopt Koper. Bea: 0 aanschaffen."),
-]
+SHARED = {
+    "en": [
+        ("", "Your turn 1. Ann, Action phase: 1 Action, 1 Buy, 0 coins."),
+        ("play treasures", "You play 2 Coppers. Ann, Buy phase: 2 coins."),
+        ("buy copper", "You buy Copper. Ann: 0 Buys."),
+        ("end", None),
+        ("", "Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins."),
+        ("play treasures", "You play 4 Coppers. Bea, Buy phase: 4 coins."),
+        ("buy copper", "You buy Copper. Bea: 0 Buys."),
+    ],
+    "nl": [
+        ("", "Jouw beurt 1. Ann, actiefase: 1 actie, 1 aanschaf, 0 munten."),
+        ("speel geldkaarten", "Je speelt 2 Koper. Ann, aanschaffase: 2 munten."),
+        ("koop koper", "Je koopt Koper. Ann: 0 aanschaffen."),
+        ("einde", None),
+        ("", "Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten."),
+        ("speel geldkaarten", "Je speelt 4 Koper. Bea, aanschaffase: 4 munten."),
+        ("koop koper", "Je koopt Koper. Bea: 0 aanschaffen."),
+    ],
+}
 
 
 pytestmark = pytest.mark.usefixtures("here")  # (tests/conftest.py)
@@ -73,12 +84,14 @@ def test_play_with_one_person_names_no_one_in_the_turn_prompt(lang: str) -> None
     assert not [x for x in lines if "Ann, " in x or ". Ann:" in x or x.startswith("Ann>")]
 
 
-def test_a_shared_keyboard_names_the_person_to_type_in_their_language() -> None:
-    typed = [t for t, _ in SHARED]
-    _code, lines = play("".join(t + "\n" for t in typed), players="Ann:human,Bea:human:nl,Bot:bigmoney")
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_shared_keyboard_names_the_person_to_type_in_the_keyboards_language(lang: str) -> None:
+    steps = SHARED[lang]
+    typed = [t for t, _ in steps]
+    _code, lines = play("".join(t + "\n" for t in typed), players=f"Ann:human:{lang},Bea:human,Bot:bigmoney")
     for start, prompt in ((0, "Ann> "), (4, "Bea> ")):
-        turn = lines.index(str(SHARED[start][1]))
-        moves = SHARED[start + 1 : start + 3]
+        turn = lines.index(str(steps[start][1]))
+        moves = steps[start + 1 : start + 3]
         assert after_each(lines[turn:], [t for t, _ in moves], prompt) == [said for _, said in moves]
 
 

@@ -250,3 +250,17 @@ def test_bots_made_elsewhere_take_the_bot_seat_and_stand_in_for_a_person() -> No
         assert await answer == [] and stand_in.asked == 1 and room.stand_ins["Ann"].bot_answers == 1
 
     asyncio.run(main())
+
+
+def test_a_servers_room_says_the_chat_to_the_seats_and_not_on_its_out() -> None:
+    specs = parse_seats("Ann:remote,Bea:remote,Bot:bigmoney", remote=True)
+    piles, events, landmarks = choose_setup("basic-intro", None, None, 1)
+    game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
+    printed: list[str] = []
+    room = TableRoom(game, specs, 1, Language("en"), out=printed.append, screen=False)
+    ann = join_messages(room, "Ann", FakeSession("ann"))
+    bea = join_messages(room, "Bea", FakeSession("bea"))
+    before = list(printed)
+    room.chat("Ann", "hi there")
+    assert ann.texts()[-1] == bea.texts()[-1] == "Ann says: hi there"
+    assert printed == before

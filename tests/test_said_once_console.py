@@ -78,16 +78,16 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
         "The setting confirm cannot change during a game; here language, verbosity, options, output and hints "
         "can. Change the others outside the game with a11y-dominion settings set KEY VALUE."
     ]
-    assert after(lines, "settings set hints off") == ["Hints are now off."]
+    assert after(lines, "settings set hints off") == ["Hints are now off. Saved for this computer."]
     assert after(lines, "hint") == ["Hints are off in the settings; settings set hints on turns them on."]
     assert after(lines, "settings set language fr") == ["Language must be English or Dutch."]
     assert after(lines, "settings blah") == [  # the short form, settings nl or settings terse, as at every seat
         "blah is no setting; choose en, nl, terse, normal, verbose, plain or rich."
     ]
-    assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
-    assert after(lines, "settings set options always") == ["Options is now always."]
+    assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse. Saved for this computer."]
+    assert after(lines, "settings set options always") == ["Options is now always. Saved for this computer."]
     # from the change on, the seat hears Dutch
-    assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
+    assert after(lines, "settings set language nl") == ["Taal is nu Nederlands. Bewaard voor deze computer."]
     i = lines.index("Jij> settings", lines.index("You> settings set language nl"))  # (Dutch from then on)
     assert lines[i + 1 : i + 3] == [
         "Taal Nederlands, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",

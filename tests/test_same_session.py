@@ -388,6 +388,14 @@ LEDGER: tuple[Divergence, ...] = (
         "settings (its speech output, none in this script, is always none at an ssh seat).",
     ),
     entry(
+        "Settings kept",
+        "ssh",
+        "settings-terse settings-normal",
+        "A setting changed with settings set KEY VALUE is saved in the settings file at the keyboard, the host's "
+        "seat and join, which say Saved for this computer.; an ssh seat's is kept by the host with the game, "
+        "and nothing more is said.",
+    ),
+    entry(
         "Quit at join and an ssh seat",
         "ssh join",
         QUIT_STEPS,

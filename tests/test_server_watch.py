@@ -219,9 +219,12 @@ def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_
     asyncio.run(main())
 
 
-def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_leaves(tmp_path: Path) -> None:
+def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_leaves(
+    tmp_path: Path, caplog: Any
+) -> None:
     """Ann stays at her seat while the medium bot plays for her against a Big Money bot; Dee
-    watches in Dutch."""
+    watches in Dutch. The server's log holds none of a host's words for its own screen (the
+    host's wait after the game, Ctrl+C)."""
 
     async def main() -> None:
         tables, store, lobby = make_tables(tmp_path)
@@ -265,7 +268,10 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         assert dee_heard[-1] == "Je kijkt niet meer aan tafel 1; je bent in de lobby."
         assert tables.tables == {} and len(store.games) == 1 and not session.held
 
-    asyncio.run(main())
+    with caplog.at_level("INFO", logger="a11y_dominion.server"):
+        asyncio.run(main())
+    assert "Ann opened table 1" in caplog.text
+    assert "The host" not in caplog.text and "Ctrl+C" not in caplog.text
 
 
 def test_a_watcher_hears_nothing_of_the_final_clean_up_and_keeps_the_table_by_typing(tmp_path: Path) -> None:
@@ -314,3 +320,26 @@ def test_a_watcher_hears_nothing_of_the_final_clean_up_and_keeps_the_table_by_ty
         await asyncio.wait_for(table.task, 10)
 
     asyncio.run(main())
+
+
+def test_the_players_and_watchers_chat_reaches_them_and_never_the_servers_log(tmp_path: Path, caplog: Any) -> None:
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, ann_heard, _ = person(1, "Ann")
+        cid, cid_heard = watcher_of(3, "Cid")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        room = tables.tables[1].room
+        await until(lambda: room.people["Ann"].awaiting)
+        await settled()
+        await lobby.typed(cid, "watch 1")
+        room.chat("Ann", "my secret plan")
+        room.chat("Cid", "nice province", watching=True)
+        await settled()
+        assert "Ann says: my secret plan" in cid_heard and "Cid, watching, says: nice province" in cid_heard
+        assert "Cid, watching, says: nice province" in ann_heard
+        await tables.close()
+
+    with caplog.at_level("INFO", logger="a11y_dominion.server"):
+        asyncio.run(main())
+    logged = caplog.text
+    assert "secret plan" not in logged and "nice province" not in logged

@@ -138,10 +138,10 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
     typed = "settings terse\rinstellingen zet uitgebreidheid normaal\rsettings rich\rsettings nl\r"
     lines = playcore.play(["--seed", "1"], typed, keys=True).lines
     said = [
-        "Verbosity is now terse.",
-        "Verbosity is now normal.",
+        "Verbosity is now terse. Saved for this computer.",
+        "Verbosity is now normal. Saved for this computer.",
         "Plain or rich output is chosen as the game starts; here it stays as it is.",
-        "Taal is nu Nederlands.",
+        "Taal is nu Nederlands. Bewaard voor deze computer.",
     ]
     assert [x for x in lines if x in said] == said
     assert json.loads(path.read_text())["language"] == "nl"
@@ -149,7 +149,11 @@ def test_one_settings_syntax_at_the_console_and_at_a_joined_seat(tmp_path, monke
     console, screen, _sent = join_console()
     for line in ("settings set verbosity terse", "settings nl", "instellingen zet tips uit"):
         console.command(line)
-    assert screen.getvalue().splitlines() == ["Verbosity is now terse.", "Taal is nu Nederlands.", "Tips staan nu uit."]
+    assert screen.getvalue().splitlines() == [
+        "Verbosity is now terse. Saved for this computer.",
+        "Taal is nu Nederlands. Bewaard voor deze computer.",
+        "Tips staan nu uit. Bewaard voor deze computer.",
+    ]
     assert console.holder.verbosity == "terse" and console.lang.code == "nl" and console.hints is False
     saved = json.loads(path.read_text())
     assert (saved["verbosity"], saved["language"], saved["hints"]) == ("terse", "nl", False)
@@ -166,7 +170,7 @@ def test_a_change_of_language_in_the_middle_of_play_takes_effect_fully():
 
     done = playcore.play(["--seed", "1"], ["play treasures", "settings nl", "koop Landgoed", "einde", "hand"])
     lines = done.lines
-    changed = lines[lines.index("Taal is nu Nederlands.") + 1 :]
+    changed = lines[lines.index("Taal is nu Nederlands. Bewaard voor deze computer.") + 1 :]
     assert changed[:2] == ["Jij> koop Landgoed", "Je koopt Landgoed (nog 7). 0 aanschaffen, 0 munten."]
     turn = changed[changed.index("Jij> einde") + 1 :]
     assert turn[0] == "Je trekt 5 Koper."
@@ -221,7 +225,7 @@ def test_after_a_change_of_language_up_recalls_the_lines_typed_before():
         game.join(60)
     assert done, "the game did not end"
     lines = done[0].lines
-    changed = lines[lines.index("Taal is nu Nederlands.") + 1 :]
+    changed = lines[lines.index("Taal is nu Nederlands. Bewaard voor deze computer.") + 1 :]
     assert changed[0] == "Je hand, 5 kaarten: 2 Koper en 3 Landgoederen."
 
 
@@ -237,7 +241,7 @@ def test_hints_off_in_the_settings_are_turned_on_during_play(tmp_path, monkeypat
     assert lines[i + 1 : i + 6] == [
         "Hints are off in the settings; settings set hints on turns them on.",
         "You> settings set hints on",
-        "Hints are now on.",
+        "Hints are now on. Saved for this computer.",
         "You> hint",
         "End the Action phase: you have no Action card to play.",
     ]

@@ -140,29 +140,88 @@ def test_another_humans_hand_is_private_and_the_public_queries_are_open() -> Non
     assert "Scores if the game ended now:" in bea_part
 
 
-def test_each_seat_hears_its_own_language() -> None:
-    players = "Ann:human:nl,Bea:human:en,Bot:bigmoney"
-    _code, lines = shared("einde\neinde\n\nend\nend\n\n", players)
-    ann_first = lines[: lines.index(TO_BEA)]
-    assert "Jouw beurt 1. Ann, actiefase: 1 actie, 1 aanschaf, 0 munten." in ann_first
-    assert "Je trekt 5 Koper." not in ann_first  # told at her next turn
-    assert "Your turn 1." not in " ".join(ann_first)
-    bea_part = between(lines, TO_BEA, NL_TO_ANN)
-    assert "Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins." in bea_part
-    assert not any(x.startswith(("Je ", "Jouw ")) for x in bea_part)
-    ann_again = between(lines, NL_TO_ANN)
-    assert "Je trekt 5 Koper." in ann_again and any(x.startswith("Jouw beurt 2.") for x in ann_again)
-    assert not any(x.startswith("Bea's turn") for x in ann_again)
+NL_TO_BEA = "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent."
+OPENING = {
+    "en": [
+        "a11y-dominion. Type help for commands; F2 repeats the last message.",
+        "Speech is off; the game shows text only.",
+        "Everyone at this keyboard plays in English, the language given with --players: one language for the whole "
+        "keyboard.",
+        "This game's Kingdom is Basic Intro.",
+        TO_ANN,
+    ],
+    "nl": [
+        "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht.",
+        "De spraak staat uit; het spel toont alleen tekst.",
+        "Iedereen aan dit toetsenbord speelt in het Nederlands, de taal die --players opgeeft: één taal voor het "
+        "hele toetsenbord.",
+        "Het koninkrijk van dit spel is Rustige introductie.",
+        NL_TO_ANN,
+    ],
+}
 
 
-def test_a_seat_setting_gives_language_and_verbosity() -> None:
-    settings = {"seats": {"bea": {"language": "nl", "verbosity": "terse"}}}
+@pytest.mark.parametrize("code, other", [("nl", "en"), ("en", "nl")])
+def test_a_language_in_players_is_the_whole_keyboards_from_the_first_line(code: str, other: str) -> None:
+    # the language setting is the other one: the seat's part of --players sets the keyboard's language
+    _code, lines = shared("end\nend\n\n", f"Ann:human:{code},Bea:human,Bot:bigmoney", {"language": other})
+    assert lines[:5] == OPENING[code]
+    to_bea = {"en": TO_BEA, "nl": NL_TO_BEA}[code]
+    bea_part = between(lines, to_bea)
+    turn = {
+        "en": "Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "nl": "Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten.",
+    }
+    assert turn[code] in bea_part and turn[other] not in lines
+
+
+@pytest.mark.parametrize(
+    "options, settings, said",
+    [
+        (
+            ["--players", "Ann:human:nl,Bea:human:en"],
+            {},
+            "Everyone at one keyboard plays in one language, and the command line gives both en and nl; "
+            "give one language, with --lang or in --players.",
+        ),
+        (
+            ["--lang", "en", "--players", "Ann:human:nl,Bea"],
+            {"language": "nl"},
+            "Everyone at one keyboard plays in one language, and the command line gives both en and nl; "
+            "give one language, with --lang or in --players.",
+        ),
+        (
+            ["--players", "Ann:human:en,Bea:human:nl,Bot:bigmoney"],
+            {"language": "nl"},
+            "Iedereen aan één toetsenbord speelt in één taal, en de opdrachtregel geeft zowel en als nl; "
+            "geef één taal, met --lang of in --players.",
+        ),
+    ],
+)
+def test_two_languages_for_one_keyboard_are_refused_in_one_sentence(options, settings, said, here, capsys) -> None:
+    settings_file(here, settings)
+    assert main(["play", "--speech", "off", *options]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"a11y-dominion: {said}\n" and captured.out == ""
+
+
+@pytest.mark.parametrize(
+    "code, seat, said",
+    [
+        ("en", "nl", "The language saved for Bea is not used here: everyone at this keyboard plays in English."),
+        (
+            "nl",
+            "en",
+            "De taal die voor Bea bewaard is, geldt hier niet: iedereen aan dit toetsenbord speelt in het Nederlands.",
+        ),
+    ],
+)
+def test_a_seats_saved_language_gives_way_to_the_keyboards_and_says_so(code: str, seat: str, said: str) -> None:
+    settings = {"language": code, "seats": {"bea": {"language": seat, "verbosity": "terse"}}}
     _code, lines = shared("end\nend\n\n", THREE, settings)
-    assert "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent." in lines
-    assert TO_ANN in lines  # Ann speaks English
-    # the --players part of a seat goes over its setting
-    _code, lines = shared("end\nend\n\n", "Ann:human,Bea:human:en:verbose,Bot:bigmoney", settings)
-    assert TO_BEA in lines
+    assert lines[2] == said and lines.count(said) == 1
+    assert {"en": TO_BEA, "nl": NL_TO_BEA}[code] in lines
+    assert {"en": NL_TO_BEA, "nl": TO_BEA}[code] not in lines
 
 
 def settings_file(here: Path, data: dict[str, Any]) -> dict[str, Any]:
@@ -183,7 +242,8 @@ def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) 
     _code, lines = shared("settings nl\nend\nend\n\nhand\n", THREE, settings)
     assert lines[lines.index("Ann> settings nl") + 1] == (
         "Taal is nu Nederlands. "
-        "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
+        "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord. "
+        "Bewaard voor deze computer."
     )
     assert TO_BEA not in lines  # the hand-over to Bea, and all Bea hears, is Dutch now
     bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
@@ -198,7 +258,10 @@ def test_a_language_chosen_at_a_shared_keyboard_is_the_whole_tables(here: Path) 
 def test_the_others_at_a_shared_keyboard_hear_once_why_the_language_changed() -> None:
     why = "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord."
     _code, lines = shared("settings set language nl\nend\nend\n\nend\nend\n\n")
-    assert lines[lines.index("Ann> settings set language nl") + 1] == "Taal is nu Nederlands. " + why
+    assert (
+        lines[lines.index("Ann> settings set language nl") + 1]
+        == f"Taal is nu Nederlands. {why} Bewaard voor deze computer."
+    )
     bea_part = between(lines, "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.")
     assert bea_part[:2] == ["", why]  # her Enter, then why, first in her catch-up
     assert lines.count(why) == 1  # once: not again for Ann, who chose it
@@ -209,16 +272,68 @@ def test_a_language_chosen_at_a_shared_keyboard_is_said_in_english_too(here: Pat
     settings = settings_file(here, {"language": "nl"})
     _code, lines = shared("instellingen zet taal en\neinde\neinde\n\n", THREE, settings)
     assert lines[lines.index("Ann> instellingen zet taal en") + 1] == (
-        "Language is now English. Everyone at this keyboard plays in English now: the language is the keyboard's."
+        "Language is now English. Everyone at this keyboard plays in English now: the language is the keyboard's. "
+        "Saved for this computer."
     )
     assert TO_BEA in lines
     assert json.loads((here / "settings.json").read_text(encoding="utf-8"))["language"] == "en"
 
 
+RESUMED = {
+    "en": [
+        "a11y-dominion. Type help for commands; F2 repeats the last message.",
+        "Speech is off; the game shows text only.",
+        "Resumed the game of {date}.",
+        "The last announcements:",
+    ],
+    "nl": [
+        "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht.",
+        "De spraak staat uit; het spel toont alleen tekst.",
+        "Verder met het spel van {date}.",
+        "De laatste meldingen:",
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    "first, then, stop, stopped",
+    [
+        ("nl", "en", STOP + "y", "Game stopped."),
+        (
+            "en",
+            "nl",
+            "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: y",
+            "Spel gestopt.",
+        ),
+    ],
+)
+def test_the_keyboards_language_chosen_in_the_game_stops_it_and_is_kept_with_it_for_resume(
+    first: str, then: str, stop: str, stopped: str
+) -> None:
+    from a11y_dominion import autosave
+    from a11y_dominion.settings import load_settings, save_settings
+    from playcore import run
+
+    players = f"Ann:human:{first},Bea:human,Bot:bigmoney"
+    played, text = run(["--seed", "1", "--players", players], f"\nend\nend\n\nsettings set language {then}\nquit\ny\n")
+    assert text.splitlines()[-2:] == [stop, stopped] and played.code == 1
+    kept = load_settings()[0]
+    assert kept["language"] == then  # (kept for this computer, as a setting typed in the game is)
+    save_settings(dict(kept, language=first))  # the game's language goes on, not the setting's
+    saved = autosave.find_game(None)
+    assert [seat[2]["language"] for seat in saved.record["seats"][:2]] == [then, then]
+    played, text = run([], "\nquit\ny\n", resume=saved)
+    lines = text.splitlines()
+    date = saved.started.replace("T", " ")
+    assert lines[:4] == [line.replace("{date}", date) for line in RESUMED[then]]
+    assert {"en": TO_BEA, "nl": NL_TO_BEA}[then] in lines and {"en": TO_BEA, "nl": NL_TO_BEA}[first] not in lines
+    assert lines[-1] == stopped and played.code == 1
+
+
 def test_a_verbosity_chosen_at_a_shared_keyboard_is_kept_under_the_seats_name(here: Path) -> None:
     settings = settings_file(here, {"verbosity": "verbose"})
     _code, lines = shared("settings terse\n", THREE, settings)
-    assert lines[lines.index("Ann> settings terse") + 1] == "Verbosity is now terse."
+    assert lines[lines.index("Ann> settings terse") + 1] == "Verbosity is now terse. Saved for this computer."
     kept = json.loads((here / "settings.json").read_text(encoding="utf-8"))
     assert kept["verbosity"] == "verbose" and kept["seats"] == {"Ann": {"verbosity": "terse"}}
 
@@ -360,7 +475,7 @@ def test_a_speech_output_chosen_at_a_shared_keyboard_is_everyones_and_keeps_each
     _code, lines = play(
         "\nsettings set output default\nend\nend\n\nhand\n", speaker=Speaker("self-voicing", outputs=[before])
     )
-    assert "Output is now default." in lines
+    assert "Output is now default. Saved for this computer." in lines
     # Ann's new hand, drawn in her Clean-up, waits for her next turn: not spoken as the keyboard passes
     assert ANN_DRAW not in chosen.spoken and ANN_DRAW not in before.spoken
     # Bea hears her turn through the output chosen, after the hand-over
@@ -441,23 +556,23 @@ class VoiceRecording(RecordingOutput):
         self.said.append((self.language, text))
 
 
-def test_the_voice_speaks_the_language_of_the_seat_at_the_keyboard() -> None:
+def test_the_voice_speaks_the_keyboards_language_to_everyone() -> None:
     rec = VoiceRecording()
-    players = "Ann:human:nl,Bea:human:en,Bot:bigmoney"
+    players = "Ann:human:nl,Bea:human,Bot:bigmoney"
     play("\neinde\neinde\n\nend\n", players=players, speaker=Speaker("self-voicing", outputs=[rec], language="nl"))
     assert ("nl", "Jouw beurt 1. Ann, actiefase: 1 actie, 1 aanschaf, 0 munten.") in rec.said
-    assert ("en", TO_BEA) in rec.said
-    assert ("en", "Your turn 1. Bea, Action phase: 1 Action, 1 Buy, 0 coins.") in rec.said
-    assert not any(lang == "nl" and text.startswith("Your ") for lang, text in rec.said)
+    assert ("nl", NL_TO_BEA) in rec.said
+    assert ("nl", "Jouw beurt 1. Bea, actiefase: 1 actie, 1 aanschaf, 0 munten.") in rec.said
+    assert {lang for lang, _text in rec.said} == {"nl"}
 
 
-def test_a_saved_game_keeps_each_seats_language_and_verbosity(here: Path) -> None:
+def test_a_saved_game_keeps_the_keyboards_language_and_each_seats_verbosity(here: Path) -> None:
     f = here / "shared.json"
-    shared(f"einde\nbewaar {f}\n", "Ann:human:nl:terse,Bea:human:en,Bot:bigmoney")
+    shared(f"einde\nbewaar {f}\n", "Ann:human:nl:terse,Bea:human,Bot:bigmoney")
     saved = json.loads(f.read_text(encoding="utf-8"))["seats"]
     assert saved == [
         ["Ann", "human", {"language": "nl", "verbosity": "terse"}],
-        ["Bea", "human", {"language": "en", "verbosity": "normal"}],
+        ["Bea", "human", {"language": "nl", "verbosity": "normal"}],
         ["Bot", "bigmoney"],
     ]
     _code, lines = play("\nhand\n", "--load", str(f), players=None)
@@ -533,10 +648,20 @@ def test_the_hand_over_prompt_completes_nothing_and_recalls_nothing():
         assert reader.session.history.get_strings() == ["play Witch"]
 
 
-def test_only_the_whole_word_yes_confirms() -> None:
-    code, lines = shared("quit\ny\nquit\nyes\n")
-    assert lines.count("The game goes on.") == 1 and lines.count("Game stopped.") == 1
-    assert lines.index("The game goes on.") < lines.index("Game stopped.") and code == 1
+@pytest.mark.parametrize("word", ["y", "yes", "Y"])  # (an English game's words are English's: ja is no yes there)
+def test_every_yes_word_stops_the_game_at_the_stop_question(word: str) -> None:
+    code, lines = shared(f"quit\nn\nquit\nyess\nquit\n{word}\n")
+    assert lines.count(STOP + "n") == 1 and lines.count(STOP + "yess") == 1 and lines.count(STOP + word) == 1
+    assert lines.count("The game goes on.") == 2 and lines[-1] == "Game stopped." and code == 1
+
+
+@pytest.mark.parametrize("word", ["y", "yes", "j", "ja"])
+def test_every_yes_word_stops_the_game_at_the_dutch_stop_question_which_says_so_in_dutch(word: str) -> None:
+    nl_stop = "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: "
+    code, lines = shared(f"stoppen\nnee\nstoppen\n{word}\n", settings={"language": "nl"})
+    assert lines.count(nl_stop + "nee") == 1 and lines.count(nl_stop + word) == 1
+    assert lines.count("Het spel gaat verder.") == 1 and lines[-1] == "Spel gestopt." and code == 1
+    assert "Game stopped." not in lines
 
 
 @pytest.mark.parametrize("players", ["You:human,Bea:human", "Ann:human,you:bigmoney", "Jij:human,Bea:human"])
@@ -546,8 +671,7 @@ def test_a_seat_called_you_is_refused_where_others_would_hear_it(players, capsys
     assert len(err) == 1 and "cannot be the name of a seat here" in err[0]
 
 
-def test_the_final_scores_are_told_in_every_players_language(here: Path) -> None:
-    """A game ends at Ann's keyboard (English); Bea plays in Dutch and hears the result in Dutch."""
+def test_the_final_scores_are_told_once_in_the_keyboards_language(here: Path) -> None:
     state = {
         "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
         "players": {"Ann": {"hand": []}},
@@ -556,9 +680,8 @@ def test_the_final_scores_are_told_in_every_players_language(here: Path) -> None
     path = position(here, state, ["Ann", "Bea", "Bot"], ["Villa"])
     code, lines = play("\nbuy Province\nend\n", "--position", path, players="Ann:human,Bea:human:nl,Bot:bigmoney")
     assert code == 0
-    assert "Game over." in lines and "You win." in lines
-    dutch = lines[lines.index("Game over.") :]
-    assert "Het spel is afgelopen." in dutch and "Ann wint." in dutch
+    assert lines.count("Het spel is afgelopen.") == 1 and lines.count("Je wint.") == 1
+    assert "Game over." not in lines and "Ann wint." not in lines
 
 
 def test_a_move_of_another_person_is_refused_and_a_bots_hand_is_private() -> None:
@@ -618,6 +741,16 @@ def test_load_at_a_shared_keyboard_hands_the_keyboard_over_first(here: Path) -> 
     assert lines[i + 2 : i + 4] == ["Ann's turn 1.", TO_ANN]
     assert lines[i + 5 : i + 7] == ["Ann, Buy phase: 1 Buy, 0 coins.", "Ann's hand: 2 Coppers and 3 Estates."]
     assert "Ann's hand, 5 cards: 2 Coppers and 3 Estates." in lines[i:] and code == 1
+
+
+def test_a_game_loaded_at_a_shared_keyboard_goes_on_in_the_keyboards_language_now(here: Path) -> None:
+    f = here / "g.json"
+    shared(f"end\nsave {f}\n")  # saved in English, in Ann's Buy phase
+    code, lines = shared(f"settings nl\nend\nend\n\nladen {f}\nja\n\nhand\n")
+    i = lines.index(f"{f} geladen.")
+    assert lines[i + 2 : i + 4] == ["Beurt 1 van Ann, aanschaffase: 1 actie, 1 aanschaf, 0 munten.", NL_TO_ANN]
+    assert "Hand van Ann, 5 kaarten: 2 Koper en 3 Landgoederen." in lines[i:] and code == 1
+    assert not any(line.startswith(("Ann's", "Pass the keyboard")) for line in lines[i:])
 
 
 def test_a_game_of_one_person_is_not_loaded_at_a_shared_keyboard(here: Path) -> None:

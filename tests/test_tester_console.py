@@ -39,7 +39,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     typed = "settings set language nl\n\nplay treasures\nbuy silver\nend\n"
     console, lines = play(typed)
-    assert after(lines, "settings set language nl") == ["Taal is nu Nederlands."]
+    assert after(lines, "settings set language nl") == ["Taal is nu Nederlands. Bewaard voor deze computer."]
     assert "Jij> " in lines  # the empty line typed at the Dutch prompt
     assert after(lines, "")[0] == "Jouw beurt 1. Actiefase: 1 actie, 1 aanschaf, 0 munten."
     assert after(lines, "play treasures")[0] == "Je speelt 4 Koper. Aanschaffase: 4 munten."
@@ -63,7 +63,7 @@ def test_switching_to_dutch_in_the_game_renames_the_default_seat(tmp_path, monke
 def test_switching_back_to_english_renames_jij_to_you(tmp_path, monkeypatch):
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
     console, lines = play("instellingen zet taal en\nplay treasures\n", players="Jij:human,Bot:bigmoney")
-    assert after(lines, "instellingen zet taal en") == ["Language is now English."]
+    assert after(lines, "instellingen zet taal en") == ["Language is now English. Saved for this computer."]
     assert after(lines, "play treasures")[0] == "You play 4 Coppers. Buy phase: 4 coins."
     assert "You> play treasures" in lines and list(console.people) == ["You"]
 
@@ -168,7 +168,7 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
         "instellingen zet tips blah\nhulp instellingen tijdens\n"
     )
     _, lines = play(typed, players="Jij:human,Bot:bigmoney", settings={"language": "nl"})
-    assert after(lines, "instellingen zet taal nl") == ["Taal is nu Nederlands."]
+    assert after(lines, "instellingen zet taal nl") == ["Taal is nu Nederlands. Bewaard voor deze computer."]
     assert after(lines, "instellingen zet uitgebreidheid blah") == [
         "Uitgebreidheid moet beknopt, normaal of uitgebreid zijn."
     ]
@@ -192,7 +192,7 @@ def test_english_settings_sentences_keep_the_english_keys(tmp_path, monkeypatch)
     _, lines = play("settings set verbosity blah\nsettings set verbosity terse\nsettings set hints blah\n")
     assert after(lines, "settings set hints blah") == ["Hints must be on or off."]
     assert after(lines, "settings set verbosity blah") == ["Verbosity must be terse, normal or verbose."]
-    assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse."]
+    assert after(lines, "settings set verbosity terse") == ["Verbosity is now terse. Saved for this computer."]
 
 
 # ------------------------------------------------------------------ 5. repeat at the start of a turn

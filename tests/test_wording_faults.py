@@ -831,9 +831,9 @@ def test_the_help_place_stays_when_the_language_changes(typed, part, tmp_path, m
 @pytest.mark.parametrize(
     "lang, typed, expected",
     [
-        ("en", "settings set language nl", "Taal is nu Nederlands."),
-        ("nl", "instellingen zet taal en", "Language is now English."),
-        ("en", "settings set language dutch", "Taal is nu Nederlands."),
+        ("en", "settings set language nl", "Taal is nu Nederlands. Bewaard voor deze computer."),
+        ("nl", "instellingen zet taal en", "Language is now English. Saved for this computer."),
+        ("en", "settings set language dutch", "Taal is nu Nederlands. Bewaard voor deze computer."),
         ("en", "settings set language fr", "Language must be English or Dutch."),
         ("nl", "instellingen zet taal fr", "Taal moet Engels of Nederlands zijn."),
     ],

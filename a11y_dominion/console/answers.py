@@ -8,7 +8,7 @@ the console and the console core of every seat at a host
 (:class:`~a11y_dominion.console.core.SeatConsole`: ``join``'s, an ssh seat's, the host's own):
 
 - :func:`confirmation`: the question asked before some answers;
-- :func:`confirmation_reply`: what a line typed at it is (yes, a query, no);
+- :func:`confirmation_reply`: what a line typed at it is (yes, no, a command, another line);
 - :func:`not_done` and :func:`declined`: what did not happen after a no to it;
 - :func:`refusal_text`: a refusal as one sentence;
 - :func:`pending_question`: "First answer the question: ..." for a move typed
@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..announcements.narrator import count, group_names, join_names
-from ..i18n import N_, Language
+from ..i18n import N_, Language, yes_or_no
 from ..rules.cards import CARDS, canonical, nearest_name
 from ..rules.decisions import Decision, Move, MoveKind, Option, turn_moves
 from ..textinput import (
@@ -43,7 +43,7 @@ from ..textinput import (
 )
 from ..view import PlayerView
 from . import questions
-from .commands import command_for, is_yes, short, short_msg
+from .commands import command_for, short, short_msg
 from .completion import COMMANDS, command_words, expand_names
 from .position import Position
 
@@ -79,9 +79,9 @@ def confirmation(view: PlayerView, d: Decision, keys: Sequence[Option], lang: La
 
     Asked only of a legal answer (:func:`is_legal`: a move the options do not list is
     refused, never asked about): before trashing cards chosen from a list (a yes-or-no
-    question to trash is asked once, as it is); before any move that ends the Action
-    phase (``end``, playing Treasures, buying, paying Debt) while Actions and playable
-    Action cards are left; before a buy that takes more Debt than the coins so far can
+    question to trash, a one-card choice asked as one too, is asked once, as it is); before
+    any move that ends the Action phase (``end``, playing Treasures, buying, paying Debt)
+    while Actions and playable Action cards are left; before a buy that takes more Debt than the coins so far can
     pay while Treasures in hand could still pay it (:func:`~a11y_dominion.textinput.debt_buy`:
     once something is bought they cannot be played); and before ending the turn with
     Debt and coins that could pay some of it. Whether it is asked at all is the seat's
@@ -119,13 +119,13 @@ def confirmation(view: PlayerView, d: Decision, keys: Sequence[Option], lang: La
                 debt=count(owed, "Debt", lang),
             )
         return None
-    if d.purpose == "trash" and d.kind in ("cards", "pile") and keys:
+    if d.purpose == "trash" and d.kind in ("cards", "pile") and keys and not questions.asked_as_yes_no(d):
         names = [str(d.labels.get(str(k), k)) for k in keys]
         # counted as the line that tells the trash ("Trash 2 Estates?"); undo may take it back
         # within the turn, so the question promises nothing either way
         return lang.text(N_("Trash {cards}? Type yes to trash: "), cards=group_names(names, lang))
-    # a yes-or-no question to trash ("trash the Engineer?") is itself the question, and its
-    # yes is the confirmation: it is not asked twice
+    # a yes-or-no question to trash ("trash the Engineer?", "you may trash a Copper": answer yes
+    # for Copper, or no) is itself the question, and its yes is the confirmation: it is not asked twice
     return None
 
 
@@ -186,30 +186,20 @@ def not_done(view: PlayerView, d: Decision, keys: Sequence[Option], lang: Langua
     return lang._(N_("No Debt was paid; the Action phase goes on."))
 
 
-# the commands a line typed at a confirmation may be: they only tell, so they are answered and the
-# question is asked again (a move, undo, save, settings or quit there is a no, as any other line)
-CONFIRM_QUERIES = frozenset(
-    ("hand", "status", "supply", "score", "landmarks", "events", "trash", "card", "log", "repeat", "previous")
-    + ("next", "hint", "help", "stop")
-)
-NO_WORDS = ("no", "nee")
-
-
-def confirmation_reply(line: str) -> str:
-    """What the ``line`` typed at a yes-or-no confirmation (:func:`confirmation`, a file's
-    replacement) is, the same at every end: ``"yes"`` (the whole word yes or ja,
-    :func:`~.commands.is_yes`), ``"query"`` (a command of :data:`CONFIRM_QUERIES` in English,
-    Dutch or an alias, such as status or card Villa: answered, then the question is asked
-    again), ``"no"`` (the word no or nee, or an empty line: Enter alone keeps things as they are)
-    or ``"other"`` (any other line: a no, said as one by :func:`declined`). A pure function of
-    the line, which join may call too."""
+def confirmation_reply(line: str, lang: Language) -> str:
+    """What the ``line`` typed at a yes-or-no question (:func:`confirmation`, a file's
+    replacement, the stop question) is in ``lang``, the same at every end: ``"yes"`` or ``"no"``
+    (a word of :func:`~a11y_dominion.i18n.yes_or_no`; an empty line is no too: Enter alone keeps
+    things as they are), ``"command"`` (a command word in English, Dutch or an alias, such as
+    status, card Villa or quit: run, never taken as an answer, then the question is asked
+    again) or ``"other"`` (any other line: a no, said as one by :func:`declined`). A pure
+    function of the line, which join may call too."""
     text = line.strip()
-    if is_yes(text):
-        return "yes"
-    if text.lower() in NO_WORDS or not text:
-        return "no"
+    said = yes_or_no(text, lang)
+    if said is not None or not text:
+        return "yes" if said else "no"
     word = (text.split() or [""])[0]
-    return "query" if command_for(word) in CONFIRM_QUERIES else "other"
+    return "command" if command_for(word) in COMMANDS else "other"
 
 
 def declined(
@@ -328,6 +318,23 @@ class Reading:
     question: str | None = None
 
 
+def yes_no_keys(d: Decision, text: str, lang: Language) -> list[Option] | None:
+    """The option keys the typed ``text`` answers to ``d``, a yes-or-no question (of the kind
+    ``yesno``, or a one-card choice asked as one: :func:`~.questions.asked_as_yes_no`) in
+    ``lang``, or None for a line that is not one of the answers its line on how to answer
+    names (:func:`~.questions.how_many`): the words of :func:`~a11y_dominion.i18n.yes_or_no`,
+    and 1 or 2 for a ``yesno`` question, which names them."""
+    word = text.strip()
+    said = yes_or_no(word, lang)
+    if d.kind == "yesno":
+        if word in ("1", "2"):
+            return [d.options[int(word) - 1]]
+        return None if said is None else ["yes" if said else "no"]
+    if said is None:
+        return None
+    return [d.options[0]] * max(1, d.min) if said else []
+
+
 def read_answer(
     view: PlayerView,
     d: Decision,
@@ -346,8 +353,17 @@ def read_answer(
     question said again does not name (:func:`~.questions.question`); else it names who is asked."""
     position = Position(view, d)
     line = text
-    if d.kind == "yesno" and text.strip() in ("1", "2"):
-        line = d.options[int(text.strip()) - 1]
+    who, body = split_speaker(position, text)
+    if who in (None, d.player) and (d.kind == "yesno" or questions.asked_as_yes_no(d)):
+        keys = yes_no_keys(d, body, lang)
+        if keys is None:
+            how = questions.how_many(d, lang)
+            return Reading(
+                refusal=pending_question(view, d, text, lang, you)
+                or suggestion(text, lang)
+                or lang.text(N_("{text} is not yes or no. {how}"), text=short(body.strip()), how=how)
+            )
+        return Reading(keys=keys, question=confirmation(view, d, keys, lang) if confirm else None)
     try:
         line = expand_names(position, _engine_words(position, d, line, lang), lang)
         _who, keys = parse_line(position, line, numbers=True)

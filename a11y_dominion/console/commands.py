@@ -121,15 +121,6 @@ def command_for(word: str) -> str | None:
     return command_of(ALIASES.get(low, low))
 
 
-CONFIRM_WORDS = ("yes", "ja")
-
-
-def is_yes(text: str) -> bool:
-    """True when a typed answer to a confirmation is the whole word yes (or
-    the Dutch ja): one stray key (y) never trashes cards or stops the game."""
-    return text.strip().lower() in CONFIRM_WORDS
-
-
 def short(text: str, limit: int = ECHO_LIMIT) -> str:
     """``text`` cut to about ``limit`` characters with "…" (see :func:`textinput.short`)."""
     return _short(str(text), limit)

@@ -29,6 +29,7 @@ from ..rules.decisions import MoveKind, Msg
 from ..textinput import NO, YES, InputError, split_speaker
 from ..view import PlayerView, player_view
 from .queries import join_or, names_in_game
+from .questions import asked_as_yes_no
 
 COMMANDS = (
     "hand",
@@ -220,19 +221,24 @@ def buyable(source, lang: Language = EN) -> list:
 
 
 def option_words(source, lang: Language = EN) -> list:
-    """Names of the options of a non-turn decision (``source``: a :class:`Seen` or a game)."""
+    """Names of the options of a non-turn decision (``source``: a :class:`Seen` or a game): for
+    a yes-or-no question (one card to choose or not, too) the words yes and no of ``lang``, as
+    its line on how to answer says them."""
     seen = _seen(source)
     d = seen.decision if seen is not None else None
     if d is None or d.kind == "turn":
         return []
-    if d.kind == "yesno":
+    if d.kind == "yesno" or asked_as_yes_no(d):
         return [lang._("yes"), lang._("no")]
-    if d.kind == "pile":
-        return [lang.card(d.labels.get(o) or _top(seen.view, o)) for o in d.options]
     if d.kind == "number":
         return [lang._(o) for o in d.options if o == "pass"]
-    words = [lang.label(d, o) for o in d.options]
-    if d.kind == "cards" and d.min == 0:
+    if d.kind == "pile":
+        words = [lang.card(d.labels.get(o) or _top(seen.view, o)) for o in d.options]
+    else:
+        words = [lang.label(d, o) for o in d.options]
+    if d.kind == "mode" and lang.code == "en":  # the short words its options name ("+1 Buy and +2 coins (type coins)")
+        words += [str(o) for o in d.options if lang.label(d, o).lower() != o]
+    if d.kind in ("cards", "pile") and d.min == 0:  # ("or type none", its line on how to answer says)
         words.append(lang._("none"))
     return words
 

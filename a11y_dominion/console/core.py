@@ -34,7 +34,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Protocol
 
 from ..console.answers import confirmation_reply, declined, not_an_answer, read_answer, suggestion
-from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, is_yes, run_command
+from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, run_command
 from ..console.completion import COMMANDS, Seen
 from ..console.display import Arrived, cleared_text
 from ..console.keys import KeyCommand, key_help_lines
@@ -54,6 +54,8 @@ SAY_SECONDS = 2  # how long the prompt waits for the host's line with what the p
 MAX_INBOX = 1000  # messages from the host waiting to be used; the connection is read no further meanwhile
 MAX_INBOX_BYTES = 4 * 1024 * 1024  # and the bytes of their lines
 HOST_LINES_PER_SECOND = 40  # lines to show (text, refusals, lines not read) taken from the host in any second
+AFTER_THE_GAME = N_("The game is over; log, repeat and score still work, and quit leaves.")
+"""What an empty line says after the final scores, when no question comes again."""
 FLOOD = N_("The host sends too many lines at once: at most {n} a second are shown; the rest were left out.")
 SEAT_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # completed: the host saves the game
 CATCH_UP = 30  # the most sentences of what came while the player was away said at once; log N reads them all
@@ -449,26 +451,65 @@ class SeatConsole:
             if announcer.waiting != waiting:
                 return False  # it said something: the prompt ends and the held lines come out
 
-    async def ask_yes(self, question: str) -> bool:
-        """Ask a yes-or-no question; True only for yes (Ctrl+C, Ctrl+D and anything else are no;
-        a query command typed there is answered and the question asked again)."""
-        return await self.ask_reply(question) == "yes"
+    def no_commands(self) -> str | None:
+        """Why a command typed at a yes-or-no question (:meth:`ask_reply`) is not run here, in one
+        sentence, or None: it is run. (At a shared keyboard's hand-over the person at the keyboard
+        may not be this seat's.)"""
+        return None
 
-    async def ask_reply(self, question: str) -> str:
-        """Ask a yes-or-no question until the line typed is no query command; returns
+    async def ask_reply(self, question: str, stop: bool = False, prompt: str | None = None) -> str:
+        """Ask a yes-or-no question until the line typed is no command; returns
         :func:`~a11y_dominion.console.answers.confirmation_reply` of that line (``"yes"``,
-        ``"no"`` or ``"other"``; Ctrl+C and Ctrl+D are ``"no"``), as every end does. A query
-        command typed there (status, card Villa) is answered and the question asked again."""
+        ``"no"`` or ``"other"``; Ctrl+C is ``"no"``, Ctrl+D too, or ``"yes"`` with ``stop``), as
+        every end does, or ``"gone"`` when a command typed there took the question away (quit
+        stopped the game, undo took back an answer). A command typed there (status, card Villa,
+        a shortcut key) is run and the question asked again; quit asks the stop question first
+        (with ``stop``, the question asked is that one: it is asked again). With ``prompt``, the
+        question is said as a line and ``prompt`` is the prompt of the line typed; else the
+        question is the prompt, spoken too. What the host sends meanwhile (chat, a player back)
+        is said at once, as at a turn's prompt, and the question put again with what was typed of
+        the answer; a question that is no longer waiting (undone, answered by a bot) makes it
+        ``"no"`` (the stop question reads on meanwhile, as it always did)."""
+        asked, default = self.decision_id, ""
+        before = (self.decision_id, self.over)
         while True:
-            self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
+            if prompt is None:
+                self.speaker.speak(question, priority="important", interrupt=True)  # heard, not only shown
+            else:
+                self.say(question, keep=False)
             try:
-                got = await self.read_line(question, "", watch=False)
-            except (EOFError, KeyboardInterrupt):
+                got = await self.read_line(
+                    question if prompt is None else prompt, default, watch=self.interactive and not stop
+                )
+            except EOFError:
+                return "yes" if stop else "no"
+            except KeyboardInterrupt:
                 return "no"
-            reply = confirmation_reply(got) if isinstance(got, str) else "no"
-            if reply != "query":
+            default = ""
+            if isinstance(got, Arrived):
+                default = got.text
+                while not await self.drain():  # (it stops at a question no longer waiting)
+                    if self.ended or self.exit_code is not None or self.decision_id != asked:
+                        return "no"
+                if self.decision_id != asked:
+                    return "no"
+                continue
+            line = got.command if isinstance(got, KeyCommand) else got if isinstance(got, str) else ""
+            reply = confirmation_reply(line, self.lang) if not isinstance(got, KeyCommand) else "command"
+            if reply != "command":
                 return reply
-            await self.obey(got.strip())
+            refusal = self.no_commands()
+            if refusal is not None:
+                self.error(refusal)
+                continue
+            if command_for((line.split() or [""])[0]) == "quit":
+                if stop:
+                    continue
+                await self.quit_game()
+            else:
+                await self.obey(line.strip())
+            if self.exit_code is not None or (self.decision_id, self.over) != before:
+                return "gone"
 
     # ------------------------------------------------------------ commands
     def command(self, text: str) -> None:
@@ -655,18 +696,10 @@ class SeatConsole:
         if self.over:
             self.leave_after_game()
             return
-        question = self.leave_question()
-        self.speaker.speak(question, priority="important", interrupt=True)
-        try:
-            got = await self.read_line(question, "", watch=False)
-            leave = isinstance(got, str) and is_yes(got)
-        except EOFError:
-            leave = True
-        except KeyboardInterrupt:
-            leave = False
-        if leave:
+        reply = await self.ask_reply(self.leave_question(), stop=True)
+        if reply == "yes":
             self.leave_now()
-        else:
+        elif reply != "gone":
             self.say(self.stay_sentence(), keep=False)
 
     async def input_ended(self) -> None:
@@ -706,7 +739,7 @@ class SeatConsole:
         reply = await self.ask_reply(question)
         if reply == "yes":
             self.answered = keys
-        elif self.decision is not None:
+        elif reply != "gone" and self.decision is not None:
             said = declined(self.view(self.decision.player), self.decision, keys, self.lang, reply, not self.shared)
             self.say(said, keep=False)
 
@@ -715,6 +748,8 @@ class SeatConsole:
         anything else (a move, an answer) is refused, never kept for a later question."""
         text = line.strip()
         if not text:
+            if self.over:  # (no question comes again: what may be typed now)
+                self.say(self.lang._(AFTER_THE_GAME), keep=False)
             return
         if ":" in text and self.latest is None:
             await self.fetch_view()  # the players a "Ann: status" may name
@@ -753,7 +788,7 @@ class SeatConsole:
     def cleared(self, interrupt: BaseException) -> str:
         """The sentence after Ctrl+C (``interrupt``, a :class:`~.display.LineCleared` or a plain
         KeyboardInterrupt): that the line was cleared, and how to leave (or stop) the game."""
-        return cleared_text(interrupt, self.lang, leave=self.leaves)
+        return cleared_text(interrupt, self.lang, leave=self.leaves, over=self.over)
 
     def cancel_question(self) -> None:
         """After Ctrl+C: a question the other end asked is cancelled (nothing here: the host's

@@ -27,7 +27,7 @@ from typing import Any, TextIO
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_breaks, forget_cut, line_bindings, line_was_cut, pasted_lines, read_line
-from ..rules.cards import CARDS, EVENTS, LANDMARKS, canonical, dutch_name
+from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name
 from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
 
 STYLES = {
@@ -42,7 +42,8 @@ STYLES = {
 
 
 def card_style(name: str) -> str | None:
-    """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None."""
+    """The colour of a card, Event or Landmark name (English or Dutch) by its type, or None; a
+    pile of several cards (Castles, Patrician/Emporium) has its top card's."""
     if name not in EVENTS and name not in LANDMARKS and name not in CARDS:
         name = canonical(name) or name
     if name in EVENTS:
@@ -50,6 +51,8 @@ def card_style(name: str) -> str | None:
     if name in LANDMARKS:
         return STYLES["Landmark"]
     spec = CARDS.get(name)
+    if spec is None and name in PILES:  # a pile of several cards (Castles, Patrician/Emporium): its top card's
+        spec = CARDS.get(PILES[name].top_name)
     if spec is None:
         return None
     for t in ("Curse", "Attack", "Victory", "Treasure", "Action"):
@@ -75,7 +78,7 @@ ERASE_SCROLLBACK = "\x1b[3J"  # erase the lines scrolled off the screen (at a ha
 CLEAR_ALL = "\x1b[H\x1b[2J" + ERASE_SCROLLBACK  # the cursor home, the screen and its scrollback erased
 
 
-def clear_terminal(stream, platform: str = sys.platform, env=None) -> bool:
+def clear_terminal(stream, platform: str = sys.platform, env=None, console_output=None) -> bool:
     """Clear the terminal ``stream`` writes to, with the lines scrolled off it; True when it was
     cleared. Nothing is written to a stream that is no terminal (a file, a pipe) or to a ``dumb``
     one (``TERM=dumb``, in ``env``: :data:`os.environ` unless given), which would show the escape
@@ -84,8 +87,10 @@ def clear_terminal(stream, platform: str = sys.platform, env=None) -> bool:
     On POSIX systems (and the terminals of Windows that read terminal sequences) this writes
     ``ESC [ H``, ``ESC [ 2 J`` and ``ESC [ 3 J`` (the scrollback; xterm, VTE, Windows Terminal,
     macOS Terminal and the Windows console know it). On Windows (``platform`` "win32") the
-    console is cleared through prompt_toolkit's output for it: terminal sequences where the
-    console reads them, else the console's own calls, which clear its whole buffer."""
+    console is cleared through prompt_toolkit's output for it (``console_output(stdout=stream)``,
+    prompt_toolkit's ``create_output`` unless given): terminal sequences where the console reads
+    them, else the console's own calls, which clear its whole buffer. A stream Windows calls a
+    terminal that has no console behind it (the ``NUL`` device) is not cleared: False."""
     env = os.environ if env is None else env
     if not isatty(stream) or env.get("TERM", "") == "dumb":
         return False
@@ -95,18 +100,27 @@ def clear_terminal(stream, platform: str = sys.platform, env=None) -> bool:
             stream.write(CLEAR_ALL)
             stream.flush()
             return True
-        from prompt_toolkit.output import create_output
-        from prompt_toolkit.output.win32 import Win32Output
-
-        output = create_output(stdout=stream)
+        if console_output is None:
+            from prompt_toolkit.output import create_output as console_output
+        output = console_output(stdout=stream)
         output.erase_screen()
         output.cursor_goto(0, 0)
-        if not isinstance(output, Win32Output):  # (the console's own calls clear its buffer whole)
+        if not _console_calls(output):  # (the console's own calls clear its buffer whole)
             output.write_raw(ERASE_SCROLLBACK)
         output.flush()
-    except (OSError, ValueError, AttributeError, ImportError):  # a console that cannot be cleared
-        return False
+    except Exception:  # noqa: BLE001 - a console that cannot be cleared (OSError; prompt_toolkit's
+        return False  # NoConsoleScreenBufferError, with no console behind the stream)
     return True
+
+
+def _console_calls(output: Any) -> bool:
+    """Whether ``output`` (a prompt_toolkit output) writes through the Windows console's own
+    calls (its ``Win32Output``, for a console that reads no terminal sequences)."""
+    try:
+        from prompt_toolkit.output.win32 import Win32Output
+    except (ImportError, AssertionError):  # (elsewhere the module asserts that this is Windows)
+        return False
+    return isinstance(output, Win32Output)
 
 
 class Display:
@@ -686,10 +700,15 @@ class LineCleared(KeyboardInterrupt):
         self.had_text = had_text
 
 
-def cleared_text(interrupt: BaseException, lang, leave: bool = False) -> str:
+def cleared_text(interrupt: BaseException, lang, leave: bool = False, over: bool = False) -> str:
     """The sentence after Ctrl+C at the prompt (``interrupt``, a :class:`LineCleared` or a plain
     KeyboardInterrupt), in ``lang``: "Line cleared." when text was typed, "Nothing to clear."
-    on an empty line, then how to stop (``leave``: how a joined seat leaves the game)."""
+    on an empty line, then how to stop (``leave``: how a joined seat leaves the game), or,
+    ``over``, that the game is over and quit leaves."""
+    if over:
+        if getattr(interrupt, "had_text", True):
+            return lang._(N_("Line cleared. The game is over; type quit to leave."))
+        return lang._(N_("Nothing to clear. The game is over; type quit to leave."))
     if getattr(interrupt, "had_text", True):
         if leave:
             return lang._(N_("Line cleared. Type quit to leave the game."))

@@ -3,15 +3,15 @@ on the console core.
 
 Each person has a console of their own (:class:`HotSeatConsole`, ``play``'s console over a
 :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat in the room), with their own
-narration, history, language and verbosity. They share one screen and speech
+narration, history and verbosity, in the keyboard's one language
+(:func:`~a11y_dominion.console.start.keyboard_language`). They share one screen and speech
 (:class:`Keyboard`): a person's lines come out only while that person has the keyboard and is
 asked; the rest is held for them and comes out, in order, when the keyboard comes back to them.
 Before a person is asked who does not have the keyboard, the game says "Pass the keyboard to
-Bea. Bea, press Enter when you are ready." in Bea's language and waits for an empty line, the
+Bea. Bea, press Enter when you are ready." in the keyboard's language and waits for an empty line, the
 screen and its scrollback cleared first (the ``clear`` setting); anything else typed, and Ctrl+C,
 is one sentence saying that only Enter is read there, and quit asks quit's question. After the
-final scores the person at the keyboard stays until quit; the final scores are said in the
-language of every other player who speaks another one.
+final scores the person at the keyboard stays until quit.
 
 A game of bots only is watched (:func:`watch`): what every player may know, never a hand, as
 the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`); each line typed
@@ -21,15 +21,14 @@ meanwhile is answered as a watcher's, and ``quit`` stops the game as Ctrl+C does
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..announcements.narrator import Narrator
 from ..i18n import N_
 from ..remote.room import TableRoom, _end
 from ..remote.signals import on_signals
-from ..rules.events import GameEnded
 from .commands import setting_value_text
 from .completion import command_of
 from .core import _given, _outcome
@@ -215,6 +214,15 @@ class HotSeatConsole(PlayConsole):
                 kb.open = None
         return self.exit_code is not None
 
+    def no_commands(self) -> str | None:
+        """A command typed at quit's question before this person took the keyboard (at the
+        hand-over) is not run: it could tell their hand to the person before them."""
+        if self.keyboard.at == self.name:
+            return None
+        return self.lang.text(
+            N_("Only yes or no is read here; commands are read once {player} has the keyboard."), player=self.name
+        )
+
     async def read_bare(self) -> Any:
         """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
         where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""
@@ -270,7 +278,11 @@ class HotSeatConsole(PlayConsole):
         the language this person chose (no seat here has a language's default name, "You", to
         rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play).
         Each other person hears why once, first when the keyboard comes to them
-        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language)."""
+        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language). Every person's seat in the
+        room speaks it too (its own lines, such as "Game stopped."), and the game's autosave
+        keeps it with each seat, so that ``resume`` goes on in it."""
+        for console in self.table:
+            self.host.people[console.name].settings(language=self.lang.code)
         for other in self.table:
             if other is not self:
                 other.holder.change("language", self.lang.code)
@@ -304,33 +316,22 @@ class HotSeatConsole(PlayConsole):
 
     def receive(self, message: dict[str, Any]) -> bool:
         """As the core uses a message; at the game's end the person who had the keyboard hears
-        the final scores, then each other person who speaks another language hears them in it.
-        The story of a resumed game (what this person heard before it stopped) leaves the hand to
-        the hand-over, which reads it unless the news after the story told it as drawn."""
+        the final scores (in the keyboard's language, which is everyone's here). The story of a
+        resumed game (what this person heard before it stopped) leaves the hand to the hand-over,
+        which reads it unless the news after the story told it as drawn."""
         used = super().receive(message)
         if message.get("type") == "story":
             self.holder.hand_due, self.holder.narrator.last_drawn = False, None
         if message.get("type") == "game_over" and self.keyboard.at == self.name:
             self.keyboard.give(self.name)
-            self.final_scores_elsewhere()
         return used
 
-    def final_scores_elsewhere(self) -> None:
-        """The game's end, told again in the language of every other person at the keyboard who
-        speaks another one (at the end no card is secret)."""
-        log = self.host.table.game.log
-        end = next((e for e in reversed(log) if isinstance(e, GameEnded)), None)
-        if end is None:
-            return
-        speaker = self.keyboard.output.speaker
-        set_language = getattr(speaker, "set_language", lambda code: None)
-        for other in self.table:
-            if other.lang.code == self.lang.code:
-                continue
-            set_language(other.lang.code)
-            for text in Narrator(viewer=other.name, lang=other.lang).narrate(end):
-                self.keyboard.say(text, "important")
-        set_language(self.lang.code)
+    async def load_file(self, rest: str) -> None:
+        """As ``play`` loads a game; the game loaded goes on in the keyboard's language as it is
+        now (chosen in the game, perhaps), whatever its seats were played in."""
+        await super().load_file(rest)
+        if self.loading is not None:
+            self.loading = dataclasses.replace(self.loading, lang=self.lang)
 
     def load_refusal(self, people: int) -> str | None:
         """As ``play``'s, but at a shared keyboard the game loaded must be one of several people."""

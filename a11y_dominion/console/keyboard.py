@@ -72,9 +72,11 @@ class FileSettings:
         return None
 
     def keep(self, key: str, value: Any) -> str:
-        """Save ``key`` = ``value`` in the settings file; '' when saved, else one sentence: why
-        not, or where a damaged settings file was kept (:func:`~a11y_dominion.settings.save_settings`).
-        At a shared keyboard the language saved is every seat's there, which says so first."""
+        """Save ``key`` = ``value`` in the settings file, for the games at this computer after
+        this one too: the sentences that say so (:data:`SAVED_HERE`, and where a damaged
+        settings file was kept: :func:`~a11y_dominion.settings.save_settings`), or why it holds
+        for this game only. At a shared keyboard the language saved is every seat's there, which
+        says so first (:data:`KEYBOARDS_LANGUAGE`)."""
         from ..settings import load_settings, save_settings, settings_path
 
         owner = self.owner
@@ -100,9 +102,10 @@ class FileSettings:
             reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
             failed = N_("It holds for this game only: {file} cannot be written ({error}).")
             return " ".join(filter(None, [said, lang.text(failed, file=str(settings_path()), error=reason)]))
-        return " ".join(filter(None, [said, lang.msg(kept) if kept is not None else ""]))
+        return " ".join(filter(None, [said, lang._(SAVED_HERE), lang.msg(kept) if kept is not None else ""]))
 
 
+SAVED_HERE = N_("Saved for this computer.")
 KEYBOARDS_LANGUAGE = N_("Everyone at this keyboard plays in {language} now: the language is the keyboard's.")
 
 
@@ -177,15 +180,15 @@ class LocalConsole(SeatConsole):
         except FileError as e:
             self.error(lang.text(refused, file=shown_name(path), error=lang.msg(e.args[0])))
             return
-        if (
-            self.confirm
-            and os.path.exists(full)
-            and not await self.ask_yes(
-                lang.text(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
+        if self.confirm and os.path.exists(full):
+            question = lang.text(
+                N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path)
             )
-        ):
-            self.say(lang._(kept), keep=False)
-            return
+            reply = await self.ask_reply(question)
+            if reply != "yes":
+                if reply != "gone":  # (not when a command typed there stopped the game)
+                    self.say(lang._(kept), keep=False)
+                return
         try:
             write_atomic(full, text, mode=0o600)
         except OSError as e:

@@ -64,12 +64,34 @@ def _read_piece(fd: int, read: Callable[[int, int], bytes]) -> bytes:
         return b""
 
 
+def windows_read(fd: int) -> Callable[[int, int], bytes]:
+    """How the descriptor ``fd`` is read on Windows, as ``read(fd, n)``: through the file Python
+    opens on it (``open(fd, "rb", buffering=0, closefd=False)``, at the first read), which for a
+    console is Python's own console reader, giving the line typed in UTF-8 and reading on through
+    a Ctrl+C. :func:`os.read` would give a console's line in its code page (cp850, cp437: "Zoë"
+    is no UTF-8 there) and an empty read, the end of input, at Ctrl+C. A pipe or a file reads as
+    with os.read; a descriptor that cannot be opened so is read with os.read."""
+    opened: list[Any] = []
+
+    def read(fd: int, n: int) -> bytes:
+        if not opened:
+            try:
+                opened.append(open(fd, "rb", buffering=0, closefd=False))  # (kept for every read)
+            except (OSError, ValueError):
+                opened.append(None)
+        raw = opened[0]
+        return os.read(fd, n) if raw is None else bytes(raw.read(n) or b"")
+
+    return read
+
+
 def piece_reader(
-    fd: int, platform: str = sys.platform, read: Callable[[int, int], bytes] = os.read
+    fd: int, platform: str = sys.platform, read: Callable[[int, int], bytes] | None = None
 ) -> Callable[[], Awaitable[bytes]]:
-    """How piped input ``fd`` (standard input that is no terminal) is read on the event loop on
-    ``platform`` (``sys.platform`` unless given): a function that gives the next bytes (b"" at
-    the end), read with ``read(fd, n)`` (:func:`os.read` unless given).
+    """How piped input ``fd`` (standard input that is no terminal, or a terminal read whole
+    lines at a time) is read on the event loop on ``platform`` (``sys.platform`` unless given):
+    a function that gives the next bytes (b"" at the end), read with ``read(fd, n)``
+    (:func:`os.read` unless given; on Windows :func:`windows_read`'s).
 
     On POSIX systems the loop waits until ``fd`` can be read (``add_reader``, as
     prompt_toolkit waits for keys at a terminal); a regular file, which the loop cannot wait
@@ -78,7 +100,9 @@ def piece_reader(
     pipes it opened itself, and prompt_toolkit reads only a console there), so each piece is
     read in a daemon thread of its own (:func:`in_thread`)."""
     if platform == "win32":
-        return lambda: in_thread(lambda: _read_piece(fd, read), "piped input")
+        read_windows = read or windows_read(fd)
+        return lambda: in_thread(lambda: _read_piece(fd, read_windows), "piped input")
+    posix_read = read or os.read
 
     async def when_ready() -> bytes:
         loop = asyncio.get_running_loop()
@@ -91,12 +115,12 @@ def piece_reader(
         try:
             loop.add_reader(fd, readable)
         except (OSError, ValueError, NotImplementedError):  # a regular file: it never waits
-            return _read_piece(fd, read)
+            return _read_piece(fd, posix_read)
         try:
             await ready
         finally:
             loop.remove_reader(fd)
-        return _read_piece(fd, read)
+        return _read_piece(fd, posix_read)
 
     return when_ready
 

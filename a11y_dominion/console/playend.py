@@ -266,16 +266,15 @@ class PlayConsole(HostConsole):
             self.error(lang.text(refusal, file=shown_name(path), command=typed_command()))
             return
         now = self.host.table.game
-        if (
-            self.confirm
-            and now.pending is not None
-            and now.answers
-            and not await self.ask_yes(
-                lang.text(N_("Replace the game in progress with {file}? Type yes to load: "), file=shown_name(path))
+        if self.confirm and now.pending is not None and now.answers:
+            question = lang.text(
+                N_("Replace the game in progress with {file}? Type yes to load: "), file=shown_name(path)
             )
-        ):
-            self.say(lang._(N_("Not loaded. The game goes on.")), keep=False)
-            return
+            reply = await self.ask_reply(question)
+            if reply != "yes":
+                if reply != "gone":  # (not when a command typed there stopped the game)
+                    self.say(lang._(N_("Not loaded. The game goes on.")), keep=False)
+                return
         self.loading = dataclasses.replace(
             setup,
             game=game,

@@ -89,15 +89,18 @@ class Pace:
 
 def make_room(setup: PlaySetup, args: Any) -> TableRoom:
     """The room of ``setup``'s game: its person at this computer (with the seat's own language
-    and verbosity), its bots thinking in threads of their own
+    and verbosity; several people at this keyboard each with their own verbosity, all in the
+    keyboard's language, ``setup.lang``), its bots thinking in threads of their own
     (seeded alike, so a game plays the same)."""
     specs = []
     made: dict[str, Any] = {}
     room: TableRoom | None = None
+    people = [name for name, kind in setup.seats if kind == "human"]
     for i, (name, kind) in enumerate(setup.seats):
         if kind == "human":
             opts: dict[str, Any] = next((o for n, o in setup.seat_options.items() if n.lower() == name.lower()), {})
-            specs.append(SeatSpec(name, kind, opts.get("language"), opts.get("verbosity")))
+            own = opts.get("language") if len(people) == 1 else None  # several here: the keyboard's, setup.lang
+            specs.append(SeatSpec(name, kind, own, opts.get("verbosity")))
             continue
         specs.append(SeatSpec(name, kind))
         bot = LazyBot(
@@ -107,7 +110,6 @@ def make_room(setup: PlaySetup, args: Any) -> TableRoom:
             rollouts=(setup.bots.get(name) or {}).get("rollouts", getattr(args, "rollouts", None)),
         )
         made[name] = ThinkingBot(name, bot, setup.seed, steps=lambda: len(room.table.game.answers) if room else 0)
-    people = [name for name, kind in setup.seats if kind == "human"]
     room = TableRoom(
         setup.game,
         specs,

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..announcements.speech import Speaker
+from ..announcements.words import join_names
 from ..autosave import open_elsewhere, set_aside_unreadable, unfinished_games
 from ..files import shown_name
-from ..i18n import N_, Language, typed_command
+from ..i18n import LANGUAGES, N_, Language, typed_command, yes_or_no
 from ..kingdoms import KingdomError, choose_setup
 from ..lineinput import read_line
 from ..record import RecordError
+from ..rules.decisions import Msg
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
 from ..seeds import new_game_seed
@@ -100,7 +102,9 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
     returns; None reads the settings file); the shortcut keys from the
     settings. A human seat's own language and verbosity come from its part
     of ``--players`` ("Ann:human:nl:terse"), else from its entry in the
-    ``seats`` setting, else from the options and settings above.
+    ``seats`` setting, else from the options and settings above. Several people at one
+    keyboard play in one language, the keyboard's (:func:`keyboard_language`), each with their
+    own verbosity; two languages on the command line are a bad option there.
     """
     out = stdout if stdout is not None else sys.stdout
     warning = None
@@ -135,6 +139,7 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         return fail(lang.msg(e))
     seed = args.seed if args.seed is not None else new_game_seed(seats)
     loaded_options: dict = {}
+    kept_language: str | None = None  # the language a resumed or loaded game of several people was played in
     bots: dict = {}  # bot seat -> the options it was made with (a resumed or loaded game's)
     unfinished = []
     aside: list = []  # the sentences of autosaves that cannot be read, kept aside
@@ -158,6 +163,7 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
             return fail(lang.text(N_("cannot resume the game {id}: {error}"), id=resumed.id, error=lang.msg(e)))
         seed = game.config.seed
         given = []
+        kept_language = game_language(loaded_options, seats, resumed.language)
         own_choices_only(loaded_options, resumed)
     elif load:
         try:
@@ -165,6 +171,7 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         except (RecordError, SetupError) as e:
             return fail(lang.text(N_("cannot load {file}: {error}"), file=load, error=lang.msg(e)))
         seed = game.config.seed
+        kept_language = game_language(loaded_options, seats)
     elif getattr(args, "position", None):
         try:
             game, seats = position_game(args.position, getattr(args, "players", None), lang)
@@ -184,7 +191,15 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
     refused = rollouts_refusal(getattr(args, "rollouts", None), [kind for _name, kind in seats])
     if refused is not None:
         return fail(lang.msg(refused))
+    said: list[Msg] = []
+    if [kind for _name, kind in seats].count("human") > 1:  # a shared keyboard: one language for everyone at it
+        try:
+            code, said = keyboard_language(seats, given, getattr(args, "lang", None), kept_language, settings)
+        except ValueError as e:
+            return fail(lang.msg(e))
+        lang = Language(code)
     notices = [lang.msg(warning)] if warning else []
+    notices += [lang.msg(m) for m in said]
     notices += [lang.msg(m) for m in [*aside, *getattr(args, "set_aside", [])]]  # damaged autosaves kept aside
     speech, auto_why = chosen_speech(getattr(args, "speech", None), settings, lang, out, asking=asking)
     plain = wants_plain(speech, getattr(args, "plain", False), out)
@@ -229,6 +244,67 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         settings=settings,
         out=out,
     )
+
+
+KEYBOARD_CHOSEN = N_(
+    "Everyone at this keyboard plays in {language}, the language given with --players: one language for the "
+    "whole keyboard."
+)
+NOT_THE_KEYBOARDS = N_(
+    "The language saved for {players} is not used here: everyone at this keyboard plays in {language}."
+)
+
+
+def keyboard_language(
+    seats: list, given: list, option: str | None, kept: str | None, settings: dict
+) -> tuple[str, list[Msg]]:
+    """The one language of everyone at a shared keyboard (``seats``: the game's (name, kind)
+    seats, several of them human), as a code, and the sentences that say where it came from
+    (:class:`Msg`, said with the opening lines). It is the language the command line gives (a
+    human seat's part of ``--players``, ``given``, from :func:`~a11y_dominion.seats.parse_seats`,
+    and ``--lang``, ``option``), else the one a resumed or loaded game was played in
+    (``kept``: :func:`game_language`), else the ``language`` setting, else English. A language
+    given in ``--players`` is said to be everyone's (:data:`KEYBOARD_CHOSEN`); a seat setting's
+    language that is not used is said too (:data:`NOT_THE_KEYBOARDS`). Raises ValueError with
+    one sentence when the command line gives two languages."""
+    from .commands import setting_value_text  # (commands is the console's: not needed before a game)
+
+    people = [name.lower() for name, kind in seats if kind == "human"]
+    parts = {spec.language for spec in given if spec.name.lower() in people and getattr(spec, "language", None)}
+    chosen = sorted(parts | ({option} if option else set()))
+    if len(chosen) > 1:
+        raise ValueError(
+            Msg(
+                "Everyone at one keyboard plays in one language, and the command line gives both {first} and "
+                "{second}; give one language, with --lang or in --players.",
+                first=chosen[0],
+                second=chosen[1],
+            )
+        )
+    code = chosen[0] if chosen else kept or str(settings.get("language") or "en")
+    lang = Language(code)
+    language = setting_value_text(code, lang)
+    said = [Msg(KEYBOARD_CHOSEN, language=language)] if parts else []
+    others = [
+        name
+        for name, kind in seats
+        if kind == "human" and seat_settings(settings, name).get("language") not in (None, code)
+    ]
+    if others:
+        said.append(Msg(NOT_THE_KEYBOARDS, players=join_names(others, lang), language=language))
+    return code, said
+
+
+def game_language(options: dict, seats: list, header: str | None = None) -> str | None:
+    """The language a game of several people was played in at a shared keyboard: the one its
+    human seats' ``options`` (name -> {"language": code, ...}, as the game kept them) all give,
+    else ``header`` (the language its autosave began with), else None; only a language of
+    this game's (en, nl) counts."""
+    people = {name.lower() for name, kind in seats if kind == "human"}
+    kept = {str(o.get("language")) for n, o in options.items() if n.lower() in people and o.get("language")}
+    if len(kept) == 1 and next(iter(kept)) in LANGUAGES:
+        return next(iter(kept))
+    return header if header in LANGUAGES else None
 
 
 def position_game(path: str, players: str | None, lang: Language) -> tuple:
@@ -319,34 +395,12 @@ def chosen_speech(given: str | None, settings: dict, lang: Language, out, asking
     """The speech mode of a command that takes ``--speech`` (``given``: its value, None when
     not given), as (mode, why): ``given``, else the ``speech`` setting, else ``auto``, which
     :func:`auto_speech` turns into what the player uses (asking once, with ``asking``, where
-    ``out`` and standard input are a terminal). With ``asking``, a ``--speech screen-reader``
-    given answers that question for the next starts too, as the answer typed at it does
-    (:func:`remember_screen_reader`); without it (a mode already chosen) nothing is kept."""
-    if given == "screen-reader" and asking:
-        remember_screen_reader(settings)
+    ``out`` and standard input are a terminal). A mode given is for this start only: it is
+    not saved, nor taken as the answer to the screen reader's question."""
     speech = given or settings.get("speech") or "auto"
     if speech == "auto":
         return auto_speech(settings, lang, out, asking=asking)
     return speech, None
-
-
-def remember_screen_reader(settings: dict) -> None:
-    """The player said they use a screen reader (``--speech screen-reader``): while the
-    ``screen_reader`` setting is still ``ask``, it becomes ``yes`` in ``settings`` (a dict as
-    :func:`load_settings` returns) and in the settings file, as :func:`ask_screen_reader` keeps
-    the answer typed at its question. A file that cannot be written is left as it is (the
-    question comes at the next start without the option); nothing is raised."""
-    if (settings.get("screen_reader") or "ask") != "ask":
-        return
-    settings["screen_reader"] = "yes"
-    try:
-        data, warning = load_settings()
-        if warning is not None or (data.get("screen_reader") or "ask") != "ask":
-            return  # a damaged file is not written over; an answer already kept stays
-        data["screen_reader"] = "yes"
-        save_settings(data)
-    except OSError:
-        pass
 
 
 def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tuple:
@@ -388,8 +442,8 @@ def ask_screen_reader(lang: Language, out) -> str:
         line = ""
     if not line.endswith("\n"):  # Ctrl+C or the end of input: the answer starts a line of its own
         out.write("\n")
-    word = line.strip().lower()
-    answer = "yes" if word in ("yes", "y", "ja", "j") else "no" if word in ("no", "n", "nee") else "ask"
+    said = yes_or_no(line, lang)
+    answer = "ask" if said is None else "yes" if said else "no"
     if answer == "ask":
         said = typed_line(line)
         if said:  # a word that is neither: named, so that a slip ("yse") is heard as one

@@ -23,11 +23,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from ..console.commands import is_yes
 from ..console.display import LineCleared, cleared_text, isatty
 from ..console.keyboard import LocalConsole
-from ..console.piped import in_thread
-from ..i18n import N_, typed_command
+from ..console.piped import in_thread, windows_read
+from ..i18n import N_, typed_command, yes_or_no
 from .seat import clean
 
 QUESTION = N_("Stop the game for every seat? yes or no ")
@@ -171,7 +170,7 @@ class HostTerminal:
             self.asking = False
         if self.host.stopped.is_set():
             return
-        if data and is_yes(data.decode("utf-8", "replace")):
+        if data and yes_or_no(data.decode("utf-8", "replace"), lang):
             self.host.stop()
         else:
             self.write(lang._(N_("The game goes on.")) + "\n")
@@ -223,14 +222,17 @@ async def play_own_seat(
             on_console(None)
 
 
-async def read_once(fd: int, size: int = 4096) -> bytes:
+async def read_once(fd: int, size: int = 4096, platform: str = sys.platform) -> bytes:
     """What one read of the descriptor ``fd`` gives (bytes; empty at its end or when it
     cannot be read): a line typed at a terminal that reads whole lines, read in a thread of
-    its own (:func:`~a11y_dominion.console.piped.in_thread`)."""
+    its own (:func:`~a11y_dominion.console.piped.in_thread`), on ``platform`` (a ``sys.platform``
+    value): with :func:`os.read`, and on Windows as :func:`~a11y_dominion.console.piped.windows_read`
+    reads a console (a second Ctrl+C while the stop question is asked is no empty answer there)."""
+    read_fd = windows_read(fd) if platform == "win32" else os.read
 
     def read() -> bytes:
         try:
-            return os.read(fd, size)
+            return read_fd(fd, size)
         except OSError:
             return b""
 

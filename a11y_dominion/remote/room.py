@@ -210,7 +210,10 @@ class TableRoom:
     :class:`~a11y_dominion.console.seat.BotSeat` thinking in this process. ``undo``: whether
     the players may take back their last answer (:meth:`undo`). ``shared``: the table is
     this computer's alone (``play``), where several human seats share the keyboard, each an
-    own seat (:attr:`locals`). Raises ValueError for more than one human seat otherwise.
+    own seat (:attr:`locals`). ``screen``: whether ``out`` is a person's screen (the host's),
+    where the players' chat (:meth:`chat`) and the host's wait after the game are printed too;
+    False for a server, whose ``out`` is its log, which keeps neither. Raises ValueError for
+    more than one human seat otherwise.
     """
 
     def __init__(
@@ -227,8 +230,10 @@ class TableRoom:
         made: dict[str, Any] | None = None,
         undo: bool = True,
         shared: bool = False,
+        screen: bool = True,
     ) -> None:
         self.lang = lang
+        self.screen = screen  # ``out`` is the host's screen (else a server's log: no chat, no host's wait)
         self.shared = shared  # several people share this computer: every human seat is an own seat
         self.locals: list[str] = []  # the human seats, played at this computer (the first is local)
         self.undo_allowed = undo
@@ -330,15 +335,18 @@ class TableRoom:
         """The remote seats nobody has taken (or that are away)."""
         return [n for n in self.remote if n not in self.joined]
 
-    def tell_everyone(self, make: Callable[[Language], str], skip: str | None = None, keep: bool = True) -> None:
+    def tell_everyone(
+        self, make: Callable[[Language], str], skip: str | None = None, keep: bool = True, out: bool = True
+    ) -> None:
         """``make(lang)`` said to every seat that is in (but ``skip``), and printed
-        on the host's screen (unless the host's own player, who hears it, is in); ``keep``
-        False: the players' histories do not keep it (the lobby's seats before the game)."""
+        on the host's screen (unless the host's own player, who hears it, is in, or ``out``
+        is False); ``keep`` False: the players' histories do not keep it (the lobby's seats
+        before the game)."""
         for name in self.joined:
             if name != skip:
                 seat = self.people[name]
                 seat.line(make(seat.lang), keep=keep)
-        if self.local not in self.joined:
+        if out and self.local not in self.joined:
             self.out(make(self.lang))
 
     def admit(self, user: str, own: bool = False) -> str | None:
@@ -580,7 +588,7 @@ class TableRoom:
         self._left.set()
         if self.over:  # a quit is not waited for; a broken connection may come back, as before the end
             self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
-            if not quit and self.after_game > 0 and not self.host_here():
+            if not quit and self.after_game > 0 and not self.host_here() and self.screen:
                 self.out(self.waiting_line())
             return
         if not self.everyone_in.is_set():
@@ -634,12 +642,13 @@ class TableRoom:
         one line to every seat that is in and every watcher, "Bea says: ..." ("Cid, watching,
         says: ..."), without escape sequences (each dropped whole, as a terminal seat's typed
         line has them: :func:`~a11y_dominion.textinput.drop_sequences`), control or formatting
-        characters, and cut at :data:`MAX_SAY` characters."""
+        characters, and cut at :data:`MAX_SAY` characters; on the host's screen too, but never
+        in a server's log (:attr:`screen`)."""
         said = clean(drop_sequences(text[: MAX_LINE * 2])).strip()[:MAX_SAY]
         if not said:
             return
         template = N_("{player}, watching, says: {said}") if watching else N_("{player} says: {said}")
-        self.tell_everyone(lambda lang: lang.text(template, player=name, said=said))
+        self.tell_everyone(lambda lang: lang.text(template, player=name, said=said), out=self.screen)
         for watcher in self.watchers:
             watcher.send(watcher.lang.text(template, player=name, said=said))
 
@@ -739,7 +748,7 @@ class TableRoom:
         if local is not None:  # (the host's own player is at its terminal, and closes the table)
             own = self.people[local]
             own.line(own.lang._(HOST_AFTER_GAME_LINE))
-        elif self.remote_in() or self.dropped():
+        elif (self.remote_in() or self.dropped()) and self.screen:
             self.out(self.waiting_line())
         while (here or self.remote_in() or away()) and not self.stopped.is_set():
             if here:
@@ -747,19 +756,20 @@ class TableRoom:
                 return
             idle = self.typed_at + self.after_game - self.clock()
             if idle <= 0:
-                self.out(
-                    self.lang.text(
-                        N_("The host stops waiting: nobody typed for {wait}."),
-                        wait=wait_words(self.after_game, self.lang),
+                if self.screen:
+                    self.out(
+                        self.lang.text(
+                            N_("The host stops waiting: nobody typed for {wait}."),
+                            wait=wait_words(self.after_game, self.lang),
+                        )
                     )
-                )
                 return
             self._left.clear()
             try:
                 await asyncio.wait_for(self._left.wait(), idle)
             except asyncio.TimeoutError:
                 pass
-        if not self.stopped.is_set():
+        if not self.stopped.is_set() and self.screen:
             self.out(self.lang._(N_("The host stops waiting: every remote player has left.")))
 
     def host_here(self) -> bool:

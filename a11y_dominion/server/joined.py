@@ -366,7 +366,7 @@ class JoinSession:
 
     async def _typed(self, person: Person, text: str) -> None:
         """A line typed in the lobby, at a table's seat (a lobby command) or while watching."""
-        from ..console.commands import is_yes
+        from ..i18n import yes_or_no
         from ..remote.seat import typed_line
 
         server = self.server
@@ -381,7 +381,7 @@ class JoinSession:
                 person.send(person.lang._(N_("Log out? yes or no")))
                 return
             self.logging_out = False
-            if is_yes(text):
+            if yes_or_no(text, person.lang):
                 self._log_out(person)
             else:
                 person.send(person.lang._(N_("You stay in the lobby.")))

@@ -43,6 +43,7 @@ import logging
 import multiprocessing
 import os
 import queue
+import signal
 import sys
 import threading
 import time
@@ -57,7 +58,6 @@ from ..rules.decisions import Decision, IllegalAnswer, Move, Msg
 from ..rules.events import GameEvent
 from ..rules.game import Game
 from ..seats import LazyBot
-from ..simulate import leave_ctrl_c_to_the_parent
 from ..table import StopTable, Table
 from ..view import PlayerView, redact_all
 from .config import BotsSection
@@ -229,15 +229,34 @@ def _hint(table: Table, n: int, name: str, think_ms: int | None, seed: int) -> t
     return ("hint", answer_data([answer] if isinstance(answer, (str, Move)) else answer), reason)
 
 
+STOP_KEYS = ("SIGINT", "SIGBREAK", "SIGTERM")
+"""The signals that stop the server and reach its workers too: Ctrl+C, and Ctrl+Break on Windows,
+which the terminal or the console gives every process of the program, and SIGTERM, which
+systemd's stop sends every process of the service."""
+
+
+def leave_stops_to_the_server(system: Any = signal) -> list[int]:
+    """The start of a worker: the signals of :data:`STOP_KEYS` that ``system`` has (the
+    :mod:`signal` module unless given, or one that stands for another system's) are ignored
+    here, and returned. The server stops its workers itself when it stops: a worker that
+    ended at Ctrl+Break or SIGTERM (the default for both) would be taken for one that died,
+    and the stopping server would start another in its place and open its tables there again."""
+    ignored = [getattr(system, name) for name in STOP_KEYS if hasattr(system, name)]
+    for number in ignored:
+        system.signal(number, system.SIG_IGN)
+    return ignored
+
+
 def serve(requests: Connection, replies: Connection, initializer: Callable[[], None] | None = None) -> None:
     """A worker's life: read requests from ``requests`` until ``("stop",)`` or the pipe's
     end, each answered on ``replies`` in order. ``initializer`` (a function the worker can
-    import) is called first; Ctrl+C is left to the server. Requests: ``("open", key, record,
+    import) is called first; Ctrl+C and Ctrl+Break are left to the server
+    (:func:`leave_stops_to_the_server`). Requests: ``("open", key, record,
     specs)`` and ``("close", key)``, without a reply; ``("decide", id, key, n, seat, answers,
     attempt, fallback)`` and ``("hint", id, key, n, seat, answers, think_ms, seed)``, each
     replied to with ``(what, id, ...)``: ``answer``, ``hint``, ``resync`` (also for a table
     that is not open) or ``failed`` (with one line saying why)."""
-    leave_ctrl_c_to_the_parent()
+    leave_stops_to_the_server()
     if initializer is not None:
         initializer()
     replicas: dict[str, Table] = {}

@@ -261,7 +261,7 @@ class ServerSession(TerminalSession):
                 self.to_lobby()
 
     async def _lobby(self, person: Person, welcome: str) -> None:
-        from ..console.commands import is_yes
+        from ..i18n import yes_or_no
 
         server = self.server
         lang = person.lang
@@ -305,7 +305,7 @@ class ServerSession(TerminalSession):
             answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
             while answer is not None and parse(answer)[0] == "repeat":  # the question again, as repeat says it
                 answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
-            if answer is None or is_yes(answer):
+            if answer is None or yes_or_no(answer, person.lang):
                 say(person.lang._(N_("You logged out; goodbye.")))
                 self._ended = 0
                 return
@@ -377,8 +377,6 @@ class ServerSession(TerminalSession):
     async def _leave_table(self, person: Person) -> None:
         """``quit`` (``leave``, ``weg``, Ctrl+D) at a table's seat: after the final scores the
         player goes back to the lobby at once; before them the game asks first."""
-        from ..console.commands import is_yes
-
         server = self.server
         console = self.console
         if server.tables.game_over(person):  # after the final scores nothing is lost by leaving: no question
@@ -386,21 +384,14 @@ class ServerSession(TerminalSession):
             return
         assert console is not None
         lang = console.lang
-        console.say(
-            lang.text(
-                N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
-                number=self.table_number,
-            ),
-            keep=False,
+        question = lang.text(
+            N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
+            number=self.table_number,
         )
-        try:
-            got = await console.read_line(f"{console.name}> ", watch=False)
-            leave = isinstance(got, str) and is_yes(got)
-        except EOFError:
-            leave = True
-        except KeyboardInterrupt:
-            leave = False
-        if not leave:
+        reply = await console.ask_reply(question, stop=True, prompt=f"{console.name}> ")
+        if reply == "gone":
+            return
+        if reply != "yes":
             console.say(lang._(N_("You stay in the game.")), keep=False)
         elif self.held is not None:  # (not when the game ended meanwhile)
             server.tables.left_game(person)
@@ -408,8 +399,7 @@ class ServerSession(TerminalSession):
     async def _sign_up(self, user: str, signup: Any, address: str, env: Any) -> Account | None:
         """The sign-up dialogue of the new name ``user`` who logged in with ``signup``
         (``("key", SSHKey)`` or ``("password", text)``); the account made, or None (said why)."""
-        from ..console.answers import NO_WORDS
-        from ..console.commands import is_yes
+        from ..i18n import yes_or_no
         from ..remote.seat import language_of, verbosity_of
 
         server = self.server
@@ -444,11 +434,11 @@ class ServerSession(TerminalSession):
             answer = await self.ask(question)
             # Enter alone (as a new player may press at first) asks again; any other line that is
             # neither yes nor no (help, say) says what the question wants and asks again
-            while answer is not None and not is_yes(answer) and answer.strip().lower() not in NO_WORDS:
+            while answer is not None and yes_or_no(answer, lang) is None:
                 if answer.strip():
                     say(lang._(N_("Type yes to make the account, or no to leave without one.")))
                 answer = await self.ask(question)
-            if answer is None or not is_yes(answer):
+            if answer is None or not yes_or_no(answer, lang):
                 say(lang._(N_("No account was made; goodbye.")))
                 return None
             key = (bytes(secret.public_data), fingerprint)

@@ -992,6 +992,7 @@ class Tables:
             seed,
             self.lang,
             out=lambda text: log.info("table %d: %s", table.number, text),
+            screen=False,  # (out is the log: no chat, no host's wait)
             bot_after=options.bot_after,
             bot_options=options.bot_options(),
             made=made,
