@@ -284,13 +284,13 @@ RESUMED = {
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
         "Resumed the game of {date}.",
-        "The last announcements:",
+        TO_BEA,  # (each person hears where the game stands, from where they last had the keyboard)
     ],
     "nl": [
         "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht.",
         "De spraak staat uit; het spel toont alleen tekst.",
         "Verder met het spel van {date}.",
-        "De laatste meldingen:",
+        NL_TO_BEA,
     ],
 }
 
@@ -748,7 +748,8 @@ def test_a_game_loaded_at_a_shared_keyboard_goes_on_in_the_keyboards_language_no
     shared(f"end\nsave {f}\n")  # saved in English, in Ann's Buy phase
     code, lines = shared(f"settings nl\nend\nend\n\nladen {f}\nja\n\nhand\n")
     i = lines.index(f"{f} geladen.")
-    assert lines[i + 2 : i + 4] == ["Beurt 1 van Ann, aanschaffase: 1 actie, 1 aanschaf, 0 munten.", NL_TO_ANN]
+    # the turn, whose start Ann heard before the save, is told once, and her question says where it stands
+    assert lines[i + 2 : i + 4] == ["Beurt 1 van Ann.", NL_TO_ANN]
     assert "Hand van Ann, 5 kaarten: 2 Koper en 3 Landgoederen." in lines[i:] and code == 1
     assert not any(line.startswith(("Ann's", "Pass the keyboard")) for line in lines[i:])
 

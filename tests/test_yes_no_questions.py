@@ -29,6 +29,11 @@ from test_shared_console import play, position
 DEFENDER = ["Moat", "Copper", "Copper", "Estate", "Estate"]
 
 
+def you(lang: str) -> str:
+    """The one person's prompt at play in ``lang``, as the lines call them ("You> ", "Jij> ")."""
+    return "Jij> " if lang == "nl" else "You> "
+
+
 def moat_state(attacker: str, defender: str) -> dict[str, Any]:
     """``attacker``'s Action phase with Militia in hand; ``defender`` holds a Moat."""
     return {
@@ -256,9 +261,9 @@ def test_a_command_at_go_on_runs_at_the_keyboard(here: Path, lang: str) -> None:
     stay = {"en": "The game goes on.", "nl": "Het spel gaat verder."}[lang]
     _code, lines = play("".join(t + "\n" for t in typed), "--position", path, players=f"Ann:human:{lang},Bea:bigmoney")
     go_on = said["go on"] + " "
-    start = lines.index(f"Ann> {typed[0]}")
+    start = lines.index(f"{you(lang)}{typed[0]}")
     assert lines[start : start + 10] == [
-        f"Ann> {typed[0]}",
+        f"{you(lang)}{typed[0]}",
         go_on + typed[1],
         said["hand"],
         go_on + typed[2],
@@ -270,7 +275,7 @@ def test_a_command_at_go_on_runs_at_the_keyboard(here: Path, lang: str) -> None:
         said["no"],
     ]
     played = {"en": "You play Copper. Buy phase: 1 coin.", "nl": "Je speelt Koper. Aanschaffase: 1 munt."}[lang]
-    assert lines[start + 10 : start + 13] == [f"Ann> {typed[6]}", go_on + typed[7], played]
+    assert lines[start + 10 : start + 13] == [f"{you(lang)}{typed[6]}", go_on + typed[7], played]
 
 
 def moat_asked() -> Any:
@@ -421,16 +426,16 @@ def test_quit_and_a_query_at_a_number_question_are_commands_not_answers(here: Pa
         "nl": "Het spel stoppen? Het blijft bewaard; a11y-dominion resume gaat ermee verder. Typ ja om te stoppen: ",
     }[lang]
     hand = {"en": "Your hand, 0 cards: nothing.", "nl": "Je hand, 0 kaarten: niets."}[lang]
-    at = lines.index(f"Ann> {typed[1]}")
+    at = lines.index(f"{you(lang)}{typed[1]}")
     assert lines[at : at + 8] == [
-        f"Ann> {typed[1]}",
+        f"{you(lang)}{typed[1]}",
         stop + typed[2],
         hand,
         stop + typed[3],
         {"en": "The game goes on.", "nl": "Het spel gaat verder."}[lang],
-        f"Ann> {typed[4]}",
+        f"{you(lang)}{typed[4]}",
         hand,
-        f"Ann> {typed[5]}",
+        f"{you(lang)}{typed[5]}",
     ]
     paid = {
         "en": "You pay 1 Debt. 5 Debt left. 0 coins left.",
@@ -521,13 +526,13 @@ MONEYLENDER = {
         (
             "en",
             ["play Moneylender", "y"],
-            ["Moneylender: you may trash a Copper for +3 coins.", "Answer yes for Copper, or no.", "Ann> y"]
+            ["Moneylender: you may trash a Copper for +3 coins.", "Answer yes for Copper, or no.", "You> y"]
             + ["You trash Copper. 0 Actions, 3 coins."],
         ),
         (
             "nl",
             ["speel Geldschieter", "j"],
-            ["Geldschieter: je mag een Koper vernietigen voor +3 munten.", "Antwoord ja voor Koper, of nee.", "Ann> j"]
+            ["Geldschieter: je mag een Koper vernietigen voor +3 munten.", "Antwoord ja voor Koper, of nee.", "Jij> j"]
             + ["Je vernietigt Koper. 0 acties, 3 munten."],
         ),
     ],
@@ -535,7 +540,7 @@ MONEYLENDER = {
 def test_a_yes_to_trash_one_card_is_not_asked_again(here: Path, lang: str, typed: list[str], said: list[str]) -> None:
     path = position(here, MONEYLENDER, ["Ann", "Bea"], ["Moneylender", "Village"])
     _code, lines = play("".join(t + "\n" for t in typed), "--position", path, players=f"Ann:human:{lang},Bea:bigmoney")
-    at = lines.index(f"Ann> {typed[0]}")
+    at = lines.index(f"{you(lang)}{typed[0]}")
     assert lines[at + 2 : at + 6] == said  # (no "Trash Copper? Type yes to trash:" after the yes)
 
 
