@@ -145,13 +145,25 @@ def random_setup(rng: random.Random) -> Setup:
     return kingdom, events, landmarks
 
 
+def kingdom_refusal(word: str) -> Msg:
+    """The sentence refusing the Kingdom ``word`` (one word or name, no list), naming every
+    Kingdom that can be asked for, the same for ``host --kingdom``, ``play`` and the server's
+    ``new kingdom``."""
+    return Msg(
+        "{word} is neither a recommended Kingdom nor a Kingdom card; name basic-intro, advanced-intro, random, "
+        "or Kingdom cards separated by commas, such as Village, Smithy, Market.",
+        word=word[:40],
+    )
+
+
 def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: int) -> Setup:
     """(kingdom piles, events, landmarks) for the command-line options.
 
-    ``kingdom`` is ``basic-intro``, ``advanced-intro``, ``random`` or card
-    names separated by commas. Raises :class:`KingdomError`.
+    ``kingdom`` is ``basic-intro``, ``advanced-intro`` (or their names, ``Basic Intro``),
+    ``random`` or card names separated by commas. Raises :class:`KingdomError`: for a single
+    word or name that is none of these, :func:`kingdom_refusal`.
     """
-    key = (kingdom or "basic-intro").strip().lower()
+    key = " ".join((kingdom or "basic-intro").split()).lower().replace(" ", "-")
     ev_list = _names(events, EVENTS, "Event")
     lm_list = _names(landmarks, LANDMARKS, "Landmark")
     if key in RECOMMENDED:
@@ -168,6 +180,8 @@ def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: 
                 raise KingdomError(Msg("{word} is an Event; name it with --events.", word=named))
             if named in LANDMARKS:
                 raise KingdomError(Msg("{word} is a Landmark; name it with --landmarks.", word=named))
+            if (pn is None or PILES[pn].kind == "basic") and "," not in kingdom:
+                raise KingdomError(kingdom_refusal(part))
             if pn is None or PILES[pn].kind == "basic":
                 raise KingdomError(
                     Msg(

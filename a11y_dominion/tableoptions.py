@@ -113,6 +113,17 @@ def setup_of(
     return setup, game
 
 
+NAMED_OPTIONS = ("kingdom", "events", "landmarks")
+"""The options whose value is names, which may have spaces (``kingdom Throne Room, Village``)."""
+
+
+def _option_word(word: str) -> str | None:
+    """The option of ``new`` that ``word`` names (``players``, ``--bots``, ``spelers``), or None."""
+    name = word.lstrip("-").casefold()
+    name = DUTCH_OPTIONS.get(name, name).replace("_", "-")
+    return name if name in OPTIONS else None
+
+
 def _whole(option: str, text: str, least: int, most: int) -> int:
     if not (text.isascii() and text.isdecimal() and len(text) <= 19 and least <= int(text) <= most):
         raise KingdomError(
@@ -137,9 +148,8 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
     rest = list(words)
     while rest:
         word = rest.pop(0)
-        name = word.lstrip("-").casefold()
-        name = DUTCH_OPTIONS.get(name, name).replace("_", "-")
-        if name not in OPTIONS:
+        name = _option_word(word)
+        if name is None:
             raise KingdomError(
                 Msg(
                     "{word} is not an option of new; the options are players, bots, kingdom, events, landmarks, "
@@ -150,6 +160,9 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
         if not rest:
             raise KingdomError(Msg("{option} needs a value after it, for example: new {option} 2.", option=name))
         value = rest.pop(0)
+        if name in NAMED_OPTIONS:  # names of several words (Throne Room, Basic Intro), up to the next option
+            while rest and _option_word(rest[0]) is None:
+                value += " " + rest.pop(0)
         while value.endswith(",") and rest:  # a list typed as it is said: medium, hard
             value += rest.pop(0)
         given[name] = value

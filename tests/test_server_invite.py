@@ -182,7 +182,7 @@ def test_a_private_table_seats_only_the_invited(tmp_path: Path) -> None:
             "Table 1 is private: only the people you invite can sit; type invite and a name.",
         ]
         assert tables.lines(Language("en"))[1] == (
-            "Table 1, Basic Intro: 1 person, 2 seats free, no bots; not started, owner Ann, private."
+            "Table 1: Basic Intro, 1 person, 2 seats free, no bots; not started, owner Ann, private."
         )
         await lobby.typed(bea, "zit 1")
         assert bea_heard == ["Tafel 1 is besloten; Ann kan je uitnodigen."]

@@ -136,7 +136,8 @@ def test_settings_are_kept_for_the_account_and_every_session_follows(store):
     one, kept, second = run(go())
     nl = Language("nl")
     assert one[:2] == [
-        "Language English, verbosity normal. Change them with settings language nl or settings verbosity terse.",
+        "Language English, verbosity normal. Change one with settings nl, settings terse or settings rich, for "
+        "example.",
         "Language English, verbosity terse; kept for your account.",
     ]
     assert one[2] == nl.text(
@@ -145,10 +146,79 @@ def test_settings_are_kept_for_the_account_and_every_session_follows(store):
         verbosity=nl._("terse"),
     )
     assert one[3] == nl.text(
-        "{word} is no setting; type settings language nl, or settings verbosity terse.", word="loud"
+        "{word} is no setting; type settings nl, settings terse or settings rich, for example.", word="loud"
     )
     assert kept.settings == {"language": "nl", "verbosity": "terse"}
     assert second.settings == {"language": "nl", "verbosity": "terse"}
+
+
+class OutputSession:
+    """An ssh session's plain or rich output, as the lobby's settings change it (rich needs a terminal)."""
+
+    def __init__(self, terminal: bool) -> None:
+        self.terminal = terminal
+        self.rich = False
+
+    def output(self, rich: bool) -> bool:
+        self.rich = rich and self.terminal
+        return self.rich
+
+
+def test_the_lobby_takes_the_settings_a_table_takes_with_their_short_forms(store):
+    async def go():
+        account = await store.add_account("Ann", key=(b"k", "SHA256:abc"))
+        lobby = Lobby(store, Rates(ServerConfig()))
+        heard: list = []
+        ann = person(account.id, "Ann", heard)
+        ann.session = OutputSession(terminal=True)
+        bea_heard: list = []
+        bea = person(account.id + 1, "Bea", bea_heard, language="nl")
+        bea.session = OutputSession(terminal=False)  # (ssh -T: no terminal)
+        lobby.enter(ann)
+        lobby.enter(bea)
+        said = []
+        for line in ("settings rich", "settings nl, beknopt", "instellingen set taal en", "settings set hints on"):
+            heard.clear()
+            await lobby.typed(ann, line)
+            said.append(list(heard))
+        await lobby.typed(bea, "instellingen rijk")
+        await lobby.typed(bea, "settings plain normal")
+        kept = await store.account_by_id(account.id)
+        return said, ann, bea_heard, kept
+
+    said, ann, bea_heard, kept = run(go())
+    assert said == [
+        ["Output is now rich."],
+        [
+            "Taal Nederlands, uitgebreidheid beknopt; bewaard voor je account.",
+        ],
+        ["Language English, verbosity terse; kept for your account."],
+        [
+            "Options and hints change at a table's seat; in the lobby, settings changes the language, the verbosity "
+            "and plain or rich output."
+        ],
+    ]
+    assert ann.session.rich and kept.settings == {"language": "en", "verbosity": "terse"}
+    assert bea_heard == [
+        "Uitvoer is nu gewoon.",  # (rich needs a terminal: said as it is)
+        "Taal Nederlands, uitgebreidheid normaal; bewaard voor je account.",
+        "Uitvoer is nu gewoon.",
+    ]
+
+
+def test_a_join_session_hears_that_its_own_computer_shows_plain_or_rich(store):
+    async def go():
+        account = await store.add_account("Ann", key=(b"k", "SHA256:abc"))
+        lobby = Lobby(store, Rates(ServerConfig()))
+        heard: list = []
+        ann = person(account.id, "Ann", heard)
+        lobby.enter(ann)
+        await lobby.typed(ann, "settings rich")
+        return heard
+
+    assert run(go()) == [
+        "Through join your own computer shows the game, plain or rich; type settings rich at a table to change it."
+    ]
 
 
 def test_account_says_how_it_logs_in_and_its_keys(store):
@@ -205,14 +275,16 @@ def test_help_lists_the_commands_and_one_command():
 def test_help_new_says_what_new_alone_opens_and_how_options_are_typed():
     assert help_lines("new", Language("en")) == [
         "new: open a table for 4 players on the Basic Intro Kingdom and sit at it; options change it, each with its "
-        "value: players 2; bots medium, hard; kingdom random; events and landmarks with names; undo off; "
-        "bot-after 60; rollouts 4; seed 7. For example: new players 2 bots medium, hard."
+        "value: players 2; bots medium, hard; kingdom basic-intro, advanced-intro, random, or Kingdom cards "
+        "separated by commas; events and landmarks with names; undo off; bot-after 60; rollouts 4; seed 7. "
+        "For example: new players 2 bots medium kingdom Village, Smithy, Market, Moat."
     ]
     assert help_lines("nieuw", Language("nl")) == [
         "nieuw: open een tafel voor 4 spelers met het koninkrijk Basic Intro en ga eraan zitten; opties veranderen "
-        "dat, elk met een waarde: spelers 2; bots medium, hard; koninkrijk random; gebeurtenissen en "
-        "oriëntatiepunten met namen; herstel uit; bot-after 60; rollouts 4; seed 7. Bijvoorbeeld: nieuw spelers 2 "
-        "bots medium, hard."
+        "dat, elk met een waarde: spelers 2; bots medium, hard; koninkrijk basic-intro, advanced-intro, random, "
+        "of koninkrijkkaarten gescheiden door komma's; gebeurtenissen en oriëntatiepunten met namen; herstel uit; "
+        "bot-after 60; rollouts 4; seed 7. Bijvoorbeeld: nieuw spelers 2 bots medium koninkrijk Village, Smithy, "
+        "Market, Moat."
     ]
 
 

@@ -27,9 +27,9 @@ def test_ctrl_c_a_second_login_a_missing_name_and_a_missing_help_topic(tmp_path)
             ann.expect(rb"Line cleared\. Type quit to log out\.")
             again = sp.login(server, "Ann", tmp_path / "again.bytes", key=key)
             again.expect(rb"Welcome back, Ann\.")
-            ann.expect(
+            ann.expect(  # (an account with a key alone has no password to change)
                 rb"Your account just logged in again elsewhere, and this session goes on; if that was not you, "
-                rb"change your password with account password\."
+                rb"type account to hear the SSH keys that log in to it\."
             )
             sp.close(again)
             sp.lobby_line(ann, "tell nobody hi", rb"Nobody named nobody is logged in\.")

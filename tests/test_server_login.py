@@ -107,7 +107,16 @@ def test_a_password_right_and_wrong_and_an_unknown_name_when_sign_up_is_closed(s
         return right, wrong, nobody, server
 
     (ok, conn), (bad, wconn), (none, nconn), server = asyncio.run(go())
-    assert ok and conn.extra["account"].name == "Ann" and conn.banners == []
+    assert ok and conn.extra["account"].name == "Ann"
+    # the name typed in another letter case: said to be the account Ann's before the password is asked
+    assert conn.banners == [
+        both(
+            "The name ANN is taken by the account Ann, as a name is the same in any letter case; if that account "
+            "is not yours, log in again with another name to make your own.",
+            "De naam ANN is al van het account Ann, want een naam is dezelfde in hoofd- en kleine letters; is dat "
+            "account niet van jou, log dan opnieuw in met een andere naam om je eigen account te maken.",
+        )
+    ]
     assert not bad and wconn.banners == [WRONG] and "account" not in wconn.extra
     assert not none and "signup" not in nconn.extra
     assert nconn.banners == [
@@ -318,12 +327,19 @@ def test_wrong_passwords_as_one_name_do_not_lock_out_another_name_from_the_same_
 
     wrong, (cid_ok, _), (bram_ok, bram), (elsewhere_ok, _) = asyncio.run(go())
     assert [ok for ok, _ in wrong] == [False] * 24
-    assert wrong[19][1].banners == [WRONG]  # the 20th failure is still looked at
+    taken = both(  # (bram, Bram's name in another letter case: said before the password is asked)
+        "The name bram is taken by the account Bram, as a name is the same in any letter case; if that account "
+        "is not yours, log in again with another name to make your own.",
+        "De naam bram is al van het account Bram, want een naam is dezelfde in hoofd- en kleine letters; is dat "
+        "account niet van jou, log dan opnieuw in met een andere naam om je eigen account te maken.",
+    )
+    assert wrong[19][1].banners == [taken, WRONG]  # the 20th failure is still looked at
     assert wrong[20][1].banners == [
+        taken,
         both(
             "Too many failed logins as Bram from your address; try again in 10 minutes.",
             "Te veel mislukte aanmeldingen als Bram vanaf je adres; probeer het over 10 minuten opnieuw.",
-        )
+        ),
     ]
     assert cid_ok  # the same address, another name
     assert not bram_ok and "Too many failed logins as Bram" in bram.banners[0]

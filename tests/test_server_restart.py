@@ -23,6 +23,7 @@ from a11y_dominion.i18n import Language
 from a11y_dominion.server.lobby import Lobby, Person
 from a11y_dominion.server.store import Store, database_path
 from a11y_dominion.server.tables import Tables
+from seatsathost import settled
 
 
 class FakeSession:
@@ -123,7 +124,7 @@ def test_a_started_game_goes_on_at_the_same_decision_and_its_player_sits_back_do
         assert table.seated == [ann] and table.room.joined == ["Ann"]
         assert (
             tables.lines(ann.lang)[1]
-            == "Table 1, Basic Intro: 1 person, no seat free, 1 bot (bigmoney); started, Ann's turn 3."
+            == "Table 1: Basic Intro, 1 person, no seat free, 1 bot (bigmoney); started, Ann's turn 3."
         )
         await tables.close()
         assert states(store) == [(1, "playing")]
@@ -243,7 +244,7 @@ def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people
         assert await tables.restore(store) == ["Table 1 has not started; it waits again with Bea and Ann seated."]
         assert await tables.restore_invitations(store) == 1
         assert tables.lines(Language("en"))[1] == (
-            "Table 1, random: 2 people, 1 seat free, 1 bot (medium); not started, owner Bea, private."
+            "Table 1: random Kingdom, 2 people, 1 seat free, 1 bot (medium); not started, owner Bea, private."
         )
         table = tables.tables[1]
         assert table.options.kingdom == "random" and table.options.bots == ("medium",) and table.opener == 1
@@ -260,14 +261,30 @@ def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people
         cid, cid_heard = person(3, "Cid")
         tables.waiting(cid)
         assert cid_heard == ["Bea invited you to table 1; type accept 1 to sit there."]
+        bea, bea_heard = person(2, "Bea")  # Bea logged in, and is in the lobby without sit 1
+        bea.settings = {"language": "nl", "verbosity": "verbose"}  # (this session's, not the account's kept ones)
+        tables.sessions_of = lambda account: [bea] if account == 2 else []
         await lobby.typed(cid, "accept")
         assert heard[3:] == [
             "Cid sits down at table 1; every seat is taken. The game starts.",
             "Table 1 starts with 4 players: Bea, Ann, Cid and Bot 1.",
+            # the game begins without Bea: the others hear so, and she is told at once in the lobby
+            "Bea is not at the table yet; the game goes on until a question is Bea's.",
         ]
-        spec = table.room.people["Bea"]  # (not logged in since the restart: her kept settings)
-        assert (spec.lang.code, spec.verbosity) == ("nl", "terse")
-        assert table.room.joined == ["Ann", "Cid"]
+        assert bea_heard == [
+            "Het spel aan tafel 1 is begonnen met 4 spelers: Bea, Ann, Cid en Bot 1; typ zit 1 om je plaats in te "
+            "nemen."
+        ]
+        room = table.room
+        spec = room.people["Bea"]  # (her seat speaks as her session in the lobby does)
+        assert (spec.lang.code, spec.verbosity) == ("nl", "verbose")
+        assert room.joined == ["Ann", "Cid"] and room.everyone_in.is_set()  # (no longer waiting for Bea to join)
+        await settled()
+        assert room.table.told["Ann"] > 0 and room.table.told["Cid"] > 0  # the game's start was told
+        await lobby.typed(bea, "zit 1")
+        assert bea_heard[1:3] == ["Je neemt je plaats in aan tafel 1.", "Het spel gaat verder."]
+        assert heard[6:] == ["The game waits for Bea to sit down.", "Bea sits down at the table."]
+        assert room.joined == ["Ann", "Cid", "Bea"]
         await tables.close()
 
     asyncio.run(main())

@@ -252,7 +252,7 @@ def test_an_unstarted_table_comes_back_after_kill_9_and_its_people_sit_back_in_e
             lobby_line(
                 ann,
                 "tables",
-                rb"Table 1, Basic Intro: 2 people, 1 seat free, 1 bot \(medium\); not started, owner Ann\.",
+                rb"Table 1: Basic Intro, 2 people, 1 seat free, 1 bot \(medium\); not started, owner Ann\.",
             )
             lobby_line(
                 ann,

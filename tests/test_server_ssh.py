@@ -28,7 +28,9 @@ def test_signup_with_a_key_then_a_second_login_lands_in_the_lobby(tmp_path):
         child.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.\r\n")
         child.expect(rb"Dominion: 1 person here\.")
         sp.lobby_line(child, "who", rb"1 person here: Ann in the lobby\.")
-        sp.lobby_line(child, "settings language nl", rb"Taal Nederlands, uitvoer normaal; bewaard voor je account\.")
+        sp.lobby_line(
+            child, "settings language nl", rb"Taal Nederlands, uitgebreidheid normaal; bewaard voor je account\."
+        )
         sp.close(child)
         child = sp.login(server, "Ann", tmp_path / "third.bytes", key=key, options=[])  # no language sent
         child.expect(rb"Welkom terug, Ann\. Typ help voor de commando's van de lobby\.\r\n")

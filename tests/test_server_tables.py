@@ -130,17 +130,17 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
         await lobby.typed(ann, "tables")
         assert ann_heard == [
             "3 tables.",
-            "Table 1, Basic Intro: 1 person, 1 seat free, 2 bots (medium, hard); not started, owner Ann.",
-            "Table 2, random: 1 person, 2 seats free, no bots; not started, owner Cid.",
-            "Table 3, chosen Kingdom: 1 person, 1 seat free, no bots; not started, owner Dee.",
+            "Table 1: Basic Intro, 1 person, 1 seat free, 2 bots (medium, hard); not started, owner Ann.",
+            "Table 2: random Kingdom, 1 person, 2 seats free, no bots; not started, owner Cid.",
+            "Table 3: chosen Kingdom, 1 person, 1 seat free, no bots; not started, owner Dee.",
         ]
         bea_heard.clear()
         await lobby.typed(bea, "tafels")
         assert bea_heard == [
             "3 tafels.",
-            "Tafel 1, Rustige introductie: 1 persoon, 1 plaats vrij, 2 bots (medium, hard); niet begonnen, van Ann.",
-            "Tafel 2, willekeurig: 1 persoon, 2 plaatsen vrij, geen bots; niet begonnen, van Cid.",
-            "Tafel 3, gekozen koninkrijk: 1 persoon, 1 plaats vrij, geen bots; niet begonnen, van Dee.",
+            "Tafel 1: Rustige introductie, 1 persoon, 1 plaats vrij, 2 bots (medium, hard); niet begonnen, van Ann.",
+            "Tafel 2: willekeurig koninkrijk, 1 persoon, 2 plaatsen vrij, geen bots; niet begonnen, van Cid.",
+            "Tafel 3: gekozen koninkrijk, 1 persoon, 1 plaats vrij, geen bots; niet begonnen, van Dee.",
         ]
         await tables.close()
 
@@ -169,7 +169,7 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert room.everyone_in.is_set() and store.states == [(101, "playing")]
         assert tables.lines(Language("en")) == [
             "1 table.",
-            "Table 1, Basic Intro: 2 people, no seat free, 1 bot (medium); started, Ann's turn 1.",
+            "Table 1: Basic Intro, 2 people, no seat free, 1 bot (medium); started, Ann's turn 1.",
         ]
         cid, cid_heard, _ = person(3, "Cid")
         await lobby.typed(cid, "sit 1")
@@ -178,7 +178,7 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         assert ann_session.held is None and room.joined == ["Bea"]
         assert ann_heard[-1] == "You left the game at table 1; sit 1 brings you back."
         await lobby.typed(ann, "new players 2")
-        assert ann_heard[-1] == "Your game at table 1 waits for you; sit 1 goes back."
+        assert ann_heard[-1] == "You cannot open a table while your game at table 1 goes on; sit 1 goes back to it."
         await lobby.typed(ann, "leave")
         assert ann_heard[-1] == "Your game at table 1 waits for you; sit 1 goes back."
         again, again_heard, again_session = person(1, "Ann")  # Ann logged in again: a new session
@@ -192,6 +192,19 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         await settled()  # (her console says what the host sent)
         assert again_heard[:2] == ["You go back to your seat at table 1.", "The game goes on."]
         assert tables.tables[1].seated == [again, bea]  # the new session is told the end of the game
+        # Ann's first session, in the lobby, and a third login, while the second plays her seat
+        await lobby.typed(ann, "new players 2")
+        await lobby.typed(ann, "sit 2")
+        third, third_heard, _ = person(1, "Ann")
+        tables.waiting(third)
+        assert ann_heard[-2:] == [
+            "You cannot open a table while your game at table 1 goes on; you play it in another session, and sit 1 "
+            "takes it over here.",
+            "There is no table 2; type tables to hear them.",
+        ]
+        assert third_heard == [
+            "You play at table 1 in another session; sit 1 takes that seat over here, and the other session ends."
+        ]
         await tables.close()
 
     asyncio.run(main())

@@ -68,7 +68,7 @@ def test_two_players_sit_at_one_table_play_it_with_a_bot_and_the_game_is_rated(t
             lobby_line(
                 bea,
                 "tables",
-                rb"1 table\.\r?\nTable 1, Basic Intro: 1 person, 1 seat free, 1 bot \(medium\); not started, "
+                rb"1 table\.\r?\nTable 1: Basic Intro, 1 person, 1 seat free, 1 bot \(medium\); not started, "
                 rb"owner Ann\.",
             )
             lobby_line(bea, "start", rb"You sit at no table; type new to open one\.")
@@ -110,7 +110,7 @@ def test_a_player_leaves_the_game_logs_in_again_and_sits_back_down_to_finish_it(
             lobby_line(
                 ann,
                 "tables",
-                rb"Table 1, Basic Intro: 1 person, no seat free, 1 bot \(bigmoney\); started, Ann's turn 1\.",
+                rb"Table 1: Basic Intro, 1 person, no seat free, 1 bot \(bigmoney\); started, Ann's turn 1\.",
             )
         finally:
             close(ann)

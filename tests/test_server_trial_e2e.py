@@ -326,7 +326,7 @@ def test_join_narrates_a_table_in_the_language_settings_gave_the_account_in_the_
         try:
             ann.expect(rb"Welcome back, Ann\.")
             sp.lobby_line(
-                ann, "settings set language nl", rb"Taal Nederlands, uitvoer normaal; bewaard voor je account\."
+                ann, "settings set language nl", rb"Taal Nederlands, uitgebreidheid normaal; bewaard voor je account\."
             )
             sp.lobby_line(ann, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 1 begint met 2 spelers: Ann en Bot 1\.")
             ann.expect(rb"Nieuw spel voor Ann en Bot 1\. Jij begint\.")  # narrated by join, on Ann's computer

@@ -112,7 +112,8 @@ def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path)
             assert cid_heard and not any(x.startswith("You") for x in cid_heard), (line, cid_heard)
         assert cid_heard == [
             "Watching, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, landmarks "
-            "and events; say TEXT reaches the players and the other watchers; leave goes back to the lobby."
+            "and events; say TEXT reaches the players and the other watchers; who, tell NAME TEXT and tables work as "
+            "in the lobby; leave goes back to the lobby."
         ]
         assert not any(hand[0].split(": ", 1)[1] in x for x in cid_heard)
         assert watcher.typed("leave") == "quit" and watcher.typed("weg") == "quit" and watcher.typed("quit") == "quit"

@@ -57,6 +57,10 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
             lobby_line(cid, "hand", rb"A watcher has no hand; type status, supply or score to hear the game\.")
             lobby_line(cid, "buy Silver", rb"Only the players can do that; you watch\.")
             lobby_line(cid, "hint", rb"Only the players can do that; you watch\.")
+            # the lobby's who, tell and tables work while watching, as at a table's seat
+            lobby_line(cid, "who", rb"4 people here: Ann and Bea at table 1; Cid watching table 1; Dee in the lobby\.")
+            lobby_line(cid, "tell Dee hello", rb"You tell Dee: hello")
+            dee.expect(rb"Cid fluistert je toe: hello")
             lobby_line(cid, "status", rb"Ann has 0 Debt and 0 VP in tokens; 5 cards in hand, 5 cards in the deck")
             lobby_line(dee, "kijk 1", rb"Stand nu: Ann 3 punten, Bea 3 punten en Bot 1 3 punten\.")
             lobby_line(
@@ -65,7 +69,7 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
             heard = play_at_table({"Ann": ann, "Bea": bea, "Cid": cid})
             assert AFTER_GAME in heard["Cid"]
             dee.expect(rb"Het spel is voorbij; logboek, herhaal en stand werken hier nog, en weg brengt je terug")
-            lobby_line(cid, "tables", rb"Table 1, Basic Intro: 2 people, no seat free, 1 bot \(medium\); started")
+            lobby_line(cid, "tables", rb"Table 1: Basic Intro, 2 people, no seat free, 1 bot \(medium\); started")
             lobby_line(dee, "weg", rb"Je kijkt niet meer aan tafel 1; je bent in de lobby\.")  # (the last to leave)
             lobby_line(cid, "tables", rb"No tables yet; type new to open one\.")
         finally:

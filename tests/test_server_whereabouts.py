@@ -45,8 +45,8 @@ def test_who_tables_and_say_at_a_table_reach_its_players_and_watchers(tmp_path: 
             "Ann is at table 1.",
             "Eve is at table 2.",
             "2 tables.",
-            "Table 1, Basic Intro: 2 people, no seat free, 1 bot (bigmoney); started, Ann's turn 1, 2 people watching.",
-            "Table 2, Basic Intro: 1 person, 2 seats free, no bots; not started, owner Eve.",
+            "Table 1: Basic Intro, 2 people, no seat free, 1 bot (bigmoney); started, Ann's turn 1, 2 people watching.",
+            "Table 2: Basic Intro, 1 person, 2 seats free, no bots; not started, owner Eve.",
         ]
         assert tables.lines(Language("nl"))[1].endswith("begonnen, beurt 1 van Ann, 2 mensen kijken.")
         await settled()  # (the players' consoles have told the game's start)

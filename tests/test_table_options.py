@@ -131,3 +131,31 @@ def test_a_dutch_refusal_is_said_in_dutch() -> None:
     with pytest.raises(KingdomError) as caught:
         table_options(["undo", "misschien"])
     assert Language("nl").msg(caught.value.args[0]) == "undo neemt aan of uit, bijvoorbeeld: nieuw undo uit."
+
+
+KINGDOMS_ALLOWED = (
+    "{word} is neither a recommended Kingdom nor a Kingdom card; name basic-intro, advanced-intro, random, or Kingdom "
+    "cards separated by commas, such as Village, Smithy, Market."
+)
+
+
+def test_a_wrong_kingdom_of_new_names_every_kingdom_allowed_as_host_kingdom_does(capsys) -> None:
+    said = refusal("kingdom size distortion players 2")  # (a name of several words, up to the next option)
+    assert said == KINGDOMS_ALLOWED.format(word="size distortion")
+    assert refusal("kingdom colossal") == host_refusal(
+        capsys, "--players", "Ann:remote,Bot:medium", "--kingdom", "colossal"
+    )
+    assert refusal("kingdom colossal") == KINGDOMS_ALLOWED.format(word="colossal")
+    nl = Language("nl")
+    with pytest.raises(KingdomError) as caught:
+        table_options("koninkrijk reuze".split())
+    assert nl.msg(caught.value.args[0]) == (
+        "reuze is geen aanbevolen koninkrijk en geen koninkrijkkaart; noem basic-intro, advanced-intro, random, of "
+        "koninkrijkkaarten gescheiden door komma's, zoals Village, Smithy, Market."
+    )
+
+
+def test_names_of_several_words_are_read_up_to_the_next_option() -> None:
+    options = table_options("kingdom Throne Room, Village, Smithy players 2 landmarks Triumphal Arch".split())
+    assert (options.kingdom, options.people, options.landmarks) == ("Throne Room, Village, Smithy", 2, "Triumphal Arch")
+    assert table_options("kingdom Basic Intro".split()).kingdom == "Basic Intro"  # (as tables names it)

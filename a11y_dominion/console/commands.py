@@ -685,10 +685,32 @@ def settings(ctx: Ctx, rest: str) -> None:
             return
         _set(ctx, words[1].lower(), " ".join(words[2:]))
         return
+    chosen = setting_words(rest, ctx.lang)
+    if isinstance(chosen, str):
+        ctx.error(
+            ctx.t(N_("{word} is no setting; choose en, nl, terse, normal, verbose, plain or rich."), word=chosen[:40])
+        )
+        return
+    if not chosen:
+        ctx.error(ctx.lang._(SETTINGS_SYNTAX))
+    for key, value in chosen:
+        _set(ctx, key, value)
+        ctx = dataclasses.replace(ctx, lang=Language(value)) if key == "language" else ctx
+
+
+def setting_words(rest: str, lang: Language) -> list[tuple[str, str]] | str:
+    """The settings that the words after ``settings`` choose (``nl``, ``terse``, ``rich``, each
+    maybe after its key, ``language nl``; commas or spaces between them), read in any language
+    (``lang``'s words for the verbosity too): a list of (key, value), the key ``language``
+    (a code), ``verbosity`` or ``display`` (``plain`` or ``rich``); or the first word that
+    chooses none, as typed. A verbosity's word is read in every language (``settings nl
+    beknopt``). The table's ``settings`` and the server's lobby read them alike."""
     chosen: list[tuple[str, str]] = []
     for w in (w for w in rest.replace(",", " ").split() if w.lower() not in KEY_WORDS):
         code = language_of(w) if not w.isdecimal() else None
-        v = verbosity_of(w, ctx.lang) if not w.isdecimal() else None
+        v = None
+        if not w.isdecimal():
+            v = next((v for c in (lang.code, *LANGUAGES) if (v := verbosity_of(w, Language(c))) is not None), None)
         shown = next((o for o, names in DISPLAYS.items() if w.lower() in names), None)
         if code is not None:
             chosen.append(("language", code))
@@ -697,15 +719,8 @@ def settings(ctx: Ctx, rest: str) -> None:
         elif shown is not None:
             chosen.append(("display", shown))
         else:
-            ctx.error(
-                ctx.t(N_("{word} is no setting; choose en, nl, terse, normal, verbose, plain or rich."), word=w[:40])
-            )
-            return
-    if not chosen:
-        ctx.error(ctx.lang._(SETTINGS_SYNTAX))
-    for key, value in chosen:
-        _set(ctx, key, value)
-        ctx = dataclasses.replace(ctx, lang=Language(value)) if key == "language" else ctx
+            return w
+    return chosen
 
 
 SETTINGS_SYNTAX = N_(

@@ -281,6 +281,7 @@ class TableRoom:
         self.heard: dict[str, tuple[int, int]] = {}
         self.quitted: set[str] = set()  # the seats whose player typed quit (not dropped): not waited for after the game
         self.waited: set[str] = set()  # the seats the others were told the game waits for, while they are away
+        self.absent: set[str] = set()  # the seats whose people were not at the table yet when it began (start_without)
         self.over = False  # the game ended: the remote players may stay until they leave
         self.resumed = False  # the game goes on from its autosave (resume)
         self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
@@ -424,8 +425,13 @@ class TableRoom:
                     lambda lang: lang.text(N_("{player} is back; the bot stops playing for {player}."), player=name),
                     skip=name,
                 )
+            elif name in self.absent:
+                self.tell_everyone(
+                    lambda lang: lang.text(N_("{player} sits down at the table."), player=name), skip=name
+                )
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
+        self.absent.discard(name)
         self.catch_up(name, heard, by_bot, ended_only=by_bot > 0 and ended_only, welcome=not quiet)
         return SessionSeat(self, name, seat, session)
 
@@ -441,6 +447,21 @@ class TableRoom:
         self.everyone_in.set()
         self.resumed = True  # (serve starts the bot_after time of each seat away: away_from_now)
         self.out(self.resumed_line(started))
+
+    def start_without(self, names: list[str]) -> None:
+        """The game begins now though the people of the seats ``names`` are not at the table
+        (the server: seated before a restart, and not back at it since): the seats that are in
+        hear, for each, that the game goes on until a question is theirs; a question of theirs
+        then waits for them (:meth:`_waits_for`), or a bot stands in after ``bot_after``; and
+        each one's first session is told the game from its beginning (:meth:`catch_up`). Call
+        once the seats of the people at the table have joined; needs a running loop."""
+        for name in names:
+            self.heard[name] = self._heard_now(name)  # (nothing yet: its first session hears it all)
+            self.absent.add(name)
+        self.everyone_in.set()
+        self.away_from_now()
+        for name in names:
+            self.tell_everyone(_not_in_yet(name))
 
     def away_from_now(self) -> None:
         """With ``bot_after``, each remote seat whose player is not in is away from now: the
@@ -620,6 +641,9 @@ class TableRoom:
         if self.stand_ins[name].active or self.stopped.is_set():
             return
         self.waited.add(name)
+        if name in self.absent:
+            self.tell_everyone(lambda lang: lang.text(N_("The game waits for {player} to sit down."), player=name))
+            return
         self.tell_everyone(lambda lang: lang.text(N_("The game waits for {player} to come back."), player=name))
 
     def _bot_stands_in(self, name: str) -> None:
@@ -904,6 +928,18 @@ def _end(session: Any) -> None:
         exit_(0)
     except Exception:  # noqa: BLE001 - a session that already went
         pass
+
+
+def _not_in_yet(name: str) -> Callable[[Language], str]:
+    """What the seats that are in hear of the seat ``name`` whose person is not at the table
+    yet as its game begins (:meth:`TableRoom.start_without`)."""
+
+    def said(lang: Language) -> str:
+        return lang.text(
+            N_("{player} is not at the table yet; the game goes on until a question is {player}'s."), player=name
+        )
+
+    return said
 
 
 def seconds_words(value: float, lang: Language) -> str:

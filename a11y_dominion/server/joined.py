@@ -391,7 +391,7 @@ class JoinSession:
         if self.watching is not None and self.held is None:
             from .watch import watched_line
 
-            watched_line(server, person, self.watching, text, self.say, person.lang)
+            await watched_line(server, person, self.watching, text, self.say, person.lang)
             return
         try:
             action = await server.lobby.typed(person, text)

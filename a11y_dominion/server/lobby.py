@@ -39,15 +39,6 @@ MOST_MUTE_MINUTES = 7 * 24 * 60
 
 log = logging.getLogger("a11y_dominion.server.lobby")
 
-VERBOSITY_WORDS = {
-    "terse": "terse",
-    "normal": "normal",
-    "verbose": "verbose",
-    "beknopt": "terse",
-    "normaal": "normal",
-    "uitgebreid": "verbose",
-}
-
 
 class Settings(Protocol):
     """What the lobby needs of the database: an account's keys, where its settings go, and
@@ -234,18 +225,23 @@ class Lobby:
 
     def arrive(self, person: Person) -> None:
         """``person`` logged in (a new session, over ssh or through join): the account's other
-        sessions are told that it logged in again elsewhere (they go on), it is in the lobby,
-        and the lobby hears that it logged in (:meth:`logged`)."""
+        sessions are told that it logged in again elsewhere (they go on) and what to do if that
+        was not its player (change the password, or, for an account without one, hear its SSH
+        keys), it is in the lobby, and the lobby hears that it logged in (:meth:`logged`)."""
         for other in self.everyone():
-            if other.account == person.account:
-                other.send(
-                    other.lang._(
-                        N_(
-                            "Your account just logged in again elsewhere, and this session goes on; if that was not "
-                            "you, change your password with account password."
-                        )
-                    )
+            if other.account != person.account:
+                continue
+            if other.has_password:
+                said = N_(
+                    "Your account just logged in again elsewhere, and this session goes on; if that was not "
+                    "you, change your password with account password."
                 )
+            else:  # (it logs in with its SSH keys alone: no password to change)
+                said = N_(
+                    "Your account just logged in again elsewhere, and this session goes on; if that was not "
+                    "you, type account to hear the SSH keys that log in to it."
+                )
+            other.send(other.lang._(said))
         self.enter(person)
         self.logged(person, came=True)
 
@@ -653,45 +649,62 @@ class Lobby:
         person.send(lang.text(N_("You tell {player}: {said}"), player=found[0].name, said=said))
 
     async def settings(self, person: Person, rest: str) -> None:
-        """``settings``: the language and verbosity; ``settings language nl``, ``settings
-        verbosity terse`` (or ``settings nl``, ``settings terse``, or with ``set`` first, as at a
-        table) changes one and keeps it for the account (every session of it follows: a session
-        with ``settings_changed(language, verbosity)``, ``join``'s, is told to)."""
-        from ..remote.seat import language_of  # (remote/ imports the console; not at import time)
+        """``settings``: the language and verbosity; ``settings nl``, ``settings terse``,
+        ``settings rich`` (or with the key, ``settings language nl``, or with ``set`` first), the
+        words a table's ``settings`` takes (:func:`~a11y_dominion.console.commands.setting_words`),
+        change them: the language and verbosity are kept for the account (every session of it
+        follows: a session with ``settings_changed(language, verbosity)``, ``join``'s, is told
+        to), plain or rich output is the ssh session's (``output(rich)``, which says whether it
+        is rich now; ``join`` shows its own). Options and hints change at a table's seat. One
+        sentence for anything else."""
+        from ..console.commands import DUTCH_SETTING_KEYS, setting_words
 
         lang = person.lang
-        words = [w.casefold() for w in rest.split()]
-        if words and words[0] in ("set", "zet"):  # (settings set language nl, as at a table)
+        words = rest.split()
+        if words and words[0].casefold() in ("set", "zet"):  # (settings set language nl, as at a table)
             words = words[1:]
-        if words and words[0] in ("language", "taal", "verbosity", "uitvoer"):
-            words = words[1:]
-        if not words:
+        if words and DUTCH_SETTING_KEYS.get(words[0].casefold(), words[0].casefold()) in ("options", "hints"):
+            person.send(
+                lang._(
+                    N_(
+                        "Options and hints change at a table's seat; in the lobby, settings changes the language, "
+                        "the verbosity and plain or rich output."
+                    )
+                )
+            )
+            return
+        chosen = setting_words(" ".join(words), lang)
+        if isinstance(chosen, str):
+            person.send(
+                lang.text(
+                    N_("{word} is no setting; type settings nl, settings terse or settings rich, for example."),
+                    word=clean_text(chosen, 40),
+                )
+            )
+            return
+        if not chosen:
             person.send(
                 lang.text(
                     N_(
                         "Language {language}, verbosity {verbosity}. "
-                        "Change them with settings language nl or settings verbosity terse."
+                        "Change one with settings nl, settings terse or settings rich, for example."
                     ),
                     language=LANGUAGES[lang.code],
                     verbosity=lang._(person.verbosity),
                 )
             )
             return
-        code = language_of(words[0]) if words[0] not in ("1", "2", "3") else None
-        verbosity = VERBOSITY_WORDS.get(words[0])
-        if code is None and verbosity is None:
-            person.send(
-                lang.text(
-                    N_("{word} is no setting; type settings language nl, or settings verbosity terse."),
-                    word=clean_text(words[0], 40),
-                )
-            )
-            return
-        changed = dict(person.settings)
-        if code is not None:
-            changed["language"] = code
-        if verbosity is not None:
-            changed["verbosity"] = verbosity
+        kept = {key: value for key, value in chosen if key in ("language", "verbosity")}
+        if kept:
+            await self.keep_settings(person, kept)
+        display = [value for key, value in chosen if key == "display"]
+        if display:
+            self.output(person, display[-1] == "rich")
+
+    async def keep_settings(self, person: Person, chosen: dict[str, str]) -> None:
+        """Keep the ``language`` and ``verbosity`` of ``chosen`` for ``person``'s account; every
+        session of it follows, and ``person`` hears both as they are now."""
+        changed = {**person.settings, **chosen}
         await self.store.set_settings(person.account, changed)
         for session in self.people.get(person.account, [person]):
             session.settings = dict(changed)
@@ -707,6 +720,25 @@ class Lobby:
                 verbosity=lang._(person.verbosity),
             )
         )
+
+    def output(self, person: Person, rich: bool) -> None:
+        """``settings rich`` or ``settings plain``: the output of ``person``'s ssh session from
+        now on, in the lobby and at its tables (rich needs a terminal: ``ssh -t``), said as it
+        is now; through ``join`` the player's own computer shows the lines, which one sentence says."""
+        lang = person.lang
+        use = getattr(person.session, "output", None)
+        if use is None:
+            person.send(
+                lang._(
+                    N_(
+                        "Through join your own computer shows the game, plain or rich; type settings rich at a "
+                        "table to change it."
+                    )
+                )
+            )
+            return
+        now = bool(use(rich))
+        person.send(lang.text(N_("Output is now {value}."), value=lang._(N_("rich")) if now else lang._(N_("plain"))))
 
     async def account(self, person: Person, rest: str = "") -> None:
         """``account``: the account's name, when it was made and how it logs in, and its keys,
@@ -903,8 +935,9 @@ HELP = {
     "tables": N_("tables: every table in one line: its number, Kingdom, seats taken and free, bots, started or not."),
     "new": N_(
         "new: open a table for 4 players on the Basic Intro Kingdom and sit at it; options change it, each with "
-        "its value: players 2; bots medium, hard; kingdom random; events and landmarks with names; undo off; "
-        "bot-after 60; rollouts 4; seed 7. For example: new players 2 bots medium, hard."
+        "its value: players 2; bots medium, hard; kingdom basic-intro, advanced-intro, random, or Kingdom cards "
+        "separated by commas; events and landmarks with names; undo off; bot-after 60; rollouts 4; seed 7. "
+        "For example: new players 2 bots medium kingdom Village, Smithy, Market, Moat."
     ),
     "sit": N_("sit N: take a free seat at table N, or go back to your seat in its game."),
     "watch": N_(
@@ -936,7 +969,8 @@ HELP = {
     "ranking": N_("ranking: the best rated players; ranking 20: the best 20; ranking me: the players around you."),
     "help": N_("help: the commands; help COMMAND: that command."),
     "settings": N_(
-        "settings: your language and verbosity; settings language nl or settings verbosity terse changes one."
+        "settings: your language and verbosity; settings nl, settings terse or settings rich changes one, as at "
+        "a table."
     ),
     "account": N_(
         "account: your account and how it logs in; account key add and a public key's line adds a key, "

@@ -133,6 +133,13 @@ class ServerSession(TerminalSession):
         self.soon(self._new_prompt)
         self.changed()
 
+    def output(self, rich: bool) -> bool:
+        """Plain or rich output (``settings plain`` or ``settings rich`` in the lobby) from now on,
+        in the lobby and at the tables; returns whether it is rich now (rich needs a terminal,
+        which ``ssh -T`` does not give)."""
+        self._use_output(rich)
+        return self.rich
+
     def goodbye(self, sentence: str, **fields: object) -> None:
         """Say ``sentence`` (an English template, filled with ``fields``) in the player's
         language and end the session."""
@@ -284,7 +291,7 @@ class ServerSession(TerminalSession):
             if isinstance(got, KeyCommand):  # F2: repeat (the lobby's one shortcut key)
                 got = got.command
             if self.watching is not None:
-                self._watching(person, got)
+                await self._watching(person, got)
                 continue
             if got is not LEAVE:
                 verdict = server.rates.line(person.account)
@@ -311,7 +318,7 @@ class ServerSession(TerminalSession):
                 return
             say(person.lang._(N_("You stay in the lobby.")))
 
-    def _watching(self, person: Person, got: Any) -> None:
+    async def _watching(self, person: Person, got: Any) -> None:
         """A line typed while watching a game (``got``: the line, or :data:`LEAVE`): the watcher
         reads it; leave, quit or Ctrl+D goes back to the lobby."""
         from .watch import watched_line
@@ -323,7 +330,7 @@ class ServerSession(TerminalSession):
             if verdict == "tell":
                 self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
             if verdict == "ok":
-                watched_line(server, person, watcher, str(got), self.say, watcher.lang)
+                await watched_line(server, person, watcher, str(got), self.say, watcher.lang)
             return
         server.tables.unwatch(person)
 

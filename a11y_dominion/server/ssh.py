@@ -71,6 +71,19 @@ def wait_msg(seconds: float) -> Msg:
     return Msg("{n} {n:minute|minutes}", n=math.ceil(whole / 60))
 
 
+def taken_name(typed: str, name: str) -> Msg:
+    """The banner of a login as ``typed``, which the account ``name`` has in another letter case
+    or form: that the name is taken, and how to make an account of one's own. It tells no more
+    than the banner of a name without an account would (that one exists), and ``who`` and
+    ``ranking`` name the accounts anyway."""
+    return Msg(
+        "The name {typed} is taken by the account {player}, as a name is the same in any letter case; if that "
+        "account is not yours, log in again with another name to make your own.",
+        typed=typed[:40],
+        player=name,
+    )
+
+
 class GameServer:
     """What the server's connections share: ``config`` (the operator's settings), ``store``
     (the database), ``data`` (the data folder, where the host key is kept), the password
@@ -92,6 +105,7 @@ class GameServer:
         self.lobby.reload = self.reload
         self.lobby.hasher = self.hasher
         self.tables.accounts = store.account
+        self.tables.sessions_of = lambda account: list(self.lobby.people.get(account, []))
         self.lobby.accounts = store.account
         self.tables.limits = lambda: (self.config.server.max_tables, self.config.server.tables_per_account)
         self.tables.after_game = lambda: self.config.server.after_game_minutes * 60.0
@@ -414,6 +428,8 @@ class Login(asyncssh.SSHServer):
             self._refuse()
         elif self.account is None:
             self._banner(server.new_name(username))
+        elif username != self.account.name:  # (its owner may type it so; a newcomer learns why no account is made)
+            self._banner(taken_name(username, self.account.name))
         return True
 
     def public_key_auth_supported(self) -> bool:

@@ -181,12 +181,12 @@ def free_words(n: int, lang: Language) -> str:
 
 def kingdom_words(options: TableOptions, lang: Language) -> str:
     """The table's Kingdom as the lobby reads it, in ``lang``: "Basic Intro" (the rulebook's recommended
-    Kingdoms, :data:`~a11y_dominion.kingdoms.NAMED_KINGDOMS`), "random", "chosen Kingdom"."""
-    key = options.kingdom.strip().lower()
+    Kingdoms, :data:`~a11y_dominion.kingdoms.NAMED_KINGDOMS`), "random Kingdom", "chosen Kingdom"."""
+    key = options.kingdom.strip().lower().replace(" ", "-")
     if key in NAMED_KINGDOMS:
         return lang._(NAMED_KINGDOMS[key])
     if key == "random":
-        return lang._(N_("random"))
+        return lang._(N_("random Kingdom"))
     return lang._(N_("chosen Kingdom"))
 
 
@@ -207,8 +207,8 @@ def back_in_lobby(lang: Language, number: int, result: str | None, player: bool)
 
 
 def table_line(table: ServerTable, lang: Language) -> str:
-    """One table in one line, in ``lang``: "Table 1, Basic Intro: 2 people, 1 seat free, 1 bot
-    (medium); not started, owner Bea." or "...; started, Bea's turn 5."."""
+    """One table in one sentence, in ``lang``: "Table 1: Basic Intro, 2 people, 1 seat free, 1 bot
+    (medium); not started, owner Bea." or "Table 2: random Kingdom, ...; started, Bea's turn 5."."""
     options = table.options
     people = len(table.names) if table.playing else len(table.seated)
     bots = options.bots
@@ -227,7 +227,7 @@ def table_line(table: ServerTable, lang: Language) -> str:
     else:
         state = lang.text(N_("not started, owner {player}"), player=table.owner.name)
     return lang.text(
-        N_("Table {number}, {kingdom}: {people}, {free}, {bots}; {state}."),
+        N_("Table {number}: {kingdom}, {people}, {free}, {bots}; {state}."),
         number=table.number,
         kingdom=kingdom_words(options, lang),
         people=lang.text(N_("{n:1 person|{n} people}"), n=people),
@@ -283,6 +283,9 @@ class Tables:
         # the seconds a table waits after its final scores while nobody there types (the
         # operator's after_game_minutes, read as each game ends; None: AFTER_GAME)
         self.after_game: Callable[[], float] | None = None
+        # the account's sessions in the lobby (set by the server): told when their table's game
+        # starts while their seat, kept through a restart, waits for them (_start)
+        self.sessions_of: Callable[[int], list[Person]] = lambda _account: []
 
     # ------------------------------------------------------------ reading
     def of(self, account: int) -> ServerTable | None:
@@ -314,7 +317,7 @@ class Tables:
         lang = person.lang
         here = self.of(person.account)
         if here is not None:
-            self._elsewhere(person, here)
+            self._elsewhere(person, here, "new")
             return
         if self._over_limits(person):
             return
@@ -430,7 +433,7 @@ class Tables:
         number = table.number
         here = self.of(person.account)
         if here is not None and here is not table:
-            self._elsewhere(person, here)
+            self._elsewhere(person, here, "sit")
             return
         if table.playing:
             if table.room.over and person.account in table.names and not table.sits(person.account):
@@ -733,15 +736,54 @@ class Tables:
             return
         await self.sit(person, str(table.number))
 
-    def _elsewhere(self, person: Person, here: ServerTable) -> None:
-        """Say that ``person`` holds a seat at ``here`` already, and how to leave it or go back."""
+    def _elsewhere(self, person: Person, here: ServerTable, command: str = "") -> None:
+        """Say that ``person`` holds a seat at ``here`` already, and how to leave it or go back:
+        for ``command`` ``"new"`` or ``"sit"`` (at another table), why it is refused; a seat in a
+        started game that another session of the account plays is said to be played there, and
+        that ``sit N`` takes it over (:meth:`played_elsewhere`)."""
         lang = person.lang
-        if here.playing:
+        number = here.number
+        if not here.playing:
+            person.send(lang.text(N_("You sit at table {number}; type leave to stand up first."), number=number))
+            return
+        other = self.played_elsewhere(here, person)
+        if command in ("new", "sit"):
+            if other:
+                back = lang.text(
+                    N_("you play it in another session, and sit {number} takes it over here"), number=number
+                )
+            else:
+                back = lang.text(N_("sit {number} goes back to it"), number=number)
+            if command == "new":
+                text = N_("You cannot open a table while your game at table {number} goes on; {back}.")
+            else:
+                text = N_("You cannot sit at another table while your game at table {number} goes on; {back}.")
+            person.send(lang.text(text, number=number, back=back))
+        elif other:
             person.send(
-                lang.text(N_("Your game at table {number} waits for you; sit {number} goes back."), number=here.number)
+                lang.text(
+                    N_(
+                        "You play at table {number} in another session; sit {number} takes that seat over here, "
+                        "and the other session ends."
+                    ),
+                    number=number,
+                )
             )
         else:
-            person.send(lang.text(N_("You sit at table {number}; type leave to stand up first."), number=here.number))
+            person.send(
+                lang.text(N_("Your game at table {number} waits for you; sit {number} goes back."), number=number)
+            )
+
+    def played_elsewhere(self, table: ServerTable, person: Person) -> bool:
+        """Whether another session of ``person``'s account holds their seat in the started game
+        of ``table`` now (``person``'s own session is not at that seat)."""
+        name = table.names.get(person.account)
+        if name is None or name not in table.room.joined:
+            return False
+        session = person.session
+        return not (
+            getattr(session, "held", None) is not None and getattr(session, "table_number", None) == table.number
+        )
 
     def _stand_up(self, table: ServerTable, person: Person, said: bool = True) -> None:
         number = table.number
@@ -811,6 +853,7 @@ class Tables:
                 )
             )
             return
+        self._take_kept(table, person)  # (typed in the lobby after a restart: who starts the game plays it)
         if len(table.seated) + len(table.options.bots) < 2:
             person.send(
                 lang.text(
@@ -916,7 +959,11 @@ class Tables:
             return
         table.names = {p.account: p.name for p in table.seated}
         table.holders = [(p.account, PERSON) for p in table.seated] + [(None, k) for k in options.bots]
-        specs = [SeatSpec(p.name, "remote", p.lang.code, p.verbosity) for p in table.seated]
+        # (a person kept through a restart who is in the lobby: their seat speaks as their session does)
+        speakers = [next(iter(self.sessions_of(p.account)), p) if p.out is _nobody else p for p in table.seated]
+        specs = [
+            SeatSpec(p.name, "remote", s.lang.code, s.verbosity) for p, s in zip(table.seated, speakers, strict=True)
+        ]
         specs += [SeatSpec(n, k) for n, k in zip(bots, options.bots, strict=True)]
         room = self._room(table, game, seed, specs)
         table.room = room
@@ -966,6 +1013,22 @@ class Tables:
         for person in list(table.seated):
             if person.session is not None:
                 person.session.take_seat(room, person.name, table.number)
+        away = [p for p in table.seated if p.out is _nobody]
+        if away:  # (seated before a restart, not sat back since: the game goes on without them for now)
+            room.start_without([p.name for p in away])
+            for kept in away:
+                for person in self.sessions_of(kept.account):
+                    person.send(
+                        person.lang.text(
+                            N_(
+                                "The game at table {number} started with {n} players: {names}; type sit {number} "
+                                "to take your seat."
+                            ),
+                            number=table.number,
+                            n=count,
+                            names=join_names(names, person.lang),
+                        )
+                    )
         table.task = asyncio.ensure_future(self._play(table))
 
     def _room(self, table: ServerTable, game: Any, seed: int, specs: list[Any]) -> Any:
@@ -1001,11 +1064,15 @@ class Tables:
         return room
 
     def _back(self, table: ServerTable, person: Person) -> None:
-        """``person`` goes back to their seat in the started game of ``table``."""
+        """``person`` goes back to their seat in the started game of ``table`` (or takes it for
+        the first time, in a game that started without them: :meth:`_start`)."""
         name = table.names[person.account]
         # this session is the account's at the table from now on (told the end, sent back to the lobby)
         table.seated = [person if p.account == person.account else p for p in table.seated]
-        person.send(person.lang.text(N_("You go back to your seat at table {number}."), number=table.number))
+        if name in table.room.absent:
+            person.send(person.lang.text(N_("You take your seat at table {number}."), number=table.number))
+        else:
+            person.send(person.lang.text(N_("You go back to your seat at table {number}."), number=table.number))
         if person.session is not None:
             person.session.take_seat(table.room, name, table.number)
 
@@ -1280,11 +1347,8 @@ class Tables:
         kept through a restart with nobody logged in to it: this session takes the seat (and
         the ownership with it), told so in one sentence. False when the seat is already
         taken by a session."""
-        if not any(p.account == person.account and p.out is _nobody for p in table.seated):
+        if not self._take_kept(table, person):
             return False
-        table.seated = [person if p.account == person.account else p for p in table.seated]
-        if table.owner.account == person.account:
-            table.owner = person
         person.send(
             person.lang.text(
                 N_(
@@ -1296,6 +1360,17 @@ class Tables:
                 player=table.owner.name,
             )
         )
+        return True
+
+    def _take_kept(self, table: ServerTable, person: Person) -> bool:
+        """``person``'s session takes their account's seat at the unstarted ``table`` that was
+        kept through a restart with nobody logged in to it (and its ownership with it); False
+        when there is no such seat."""
+        if not any(p.account == person.account and p.out is _nobody for p in table.seated):
+            return False
+        table.seated = [person if p.account == person.account else p for p in table.seated]
+        if table.owner.account == person.account:
+            table.owner = person
         return True
 
     async def restore_invitations(self, store: RestoreStore) -> int:

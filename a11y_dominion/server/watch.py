@@ -45,7 +45,8 @@ NO_HAND = N_("A watcher has no hand; type status, supply or score to hear the ga
 PLAYERS_ONLY = N_("Only the players can do that; you watch. Type help for what a watcher may type, or leave.")
 WATCH_HELP = N_(
     "Watching, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, landmarks "
-    "and events; say TEXT reaches the players and the other watchers; leave goes back to the lobby."
+    "and events; say TEXT reaches the players and the other watchers; who, tell NAME TEXT and tables work as "
+    "in the lobby; leave goes back to the lobby."
 )
 
 __all__ = ["WATCH_COMMANDS", "WatchSeat", "public_view"]
@@ -135,7 +136,7 @@ class WatchSeat:
         """Tab completes the commands a watcher has."""
         from prompt_toolkit.completion import WordCompleter
 
-        return WordCompleter([*WATCH_COMMANDS, "say", "help", "leave"], ignore_case=True)
+        return WordCompleter([*WATCH_COMMANDS, "say", "who", "tell", "tables", "help", "leave"], ignore_case=True)
 
     # ------------------------------------------------------------ what the watcher hears
     def arrive(self) -> None:
@@ -253,15 +254,25 @@ class WatchSeat:
             self.send(text)
 
 
-def watched_line(server: Any, person: Any, watcher: WatchSeat, line: str, say: Any, lang: Language) -> None:
+LOBBY_COMMANDS = ("who", "tell", "tables")
+"""The lobby's commands a watcher may type, answered by the lobby (as at a table's seat)."""
+
+
+async def watched_line(server: Any, person: Any, watcher: WatchSeat, line: str, say: Any, lang: Language) -> None:
     """A ``line`` ``person`` typed while watching a game at ``server`` (``watcher``: their
     :class:`WatchSeat`), past the line limit: a ``say`` the lobby refuses
-    (:meth:`~.lobby.Lobby.refuses_say`) is dropped; the watcher reads the rest; ``quit`` takes
-    the person back to the lobby. A line that fails inside is logged (``server.fault``) and said
-    in one sentence through ``say`` in ``lang``; the session goes on."""
+    (:meth:`~.lobby.Lobby.refuses_say`) is dropped; ``who``, ``tell`` and ``tables``
+    (:data:`LOBBY_COMMANDS`, in any language) are the lobby's to answer; the watcher reads the
+    rest; ``quit`` takes the person back to the lobby. A line that fails inside is logged
+    (``server.fault``) and said in one sentence through ``say`` in ``lang``; the session goes on."""
+    from .words import parse
+
     if server.lobby.refuses_say(person, line):
         return
     try:
+        if parse(line)[0] in LOBBY_COMMANDS:
+            await server.lobby.typed(person, line)
+            return
         action = watcher.typed(line)
     except Exception as e:  # noqa: BLE001 - one bad line must not end the session
         server.fault(person.name, e)
