@@ -377,7 +377,7 @@ async def lines_of(stream: Any, limit: int = MAX_MESSAGE, size: int = 8192) -> A
     player's program), each at most ``limit`` bytes (:class:`LineSplitter`: a
     :class:`TooLong` for one over it), ``size`` characters read at a time, until the input
     ends or the connection breaks (a terminal's size, a break or a signal are no input)."""
-    import asyncssh
+    from .sshlib import asyncssh
 
     splitter = LineSplitter(limit)
     while True:
@@ -717,9 +717,8 @@ async def protocol_session(host, process) -> None:
     until the game ends or the player leaves (a :class:`~.seatlink.WireLink`). The
     session's environment may name the seat's language (:data:`ENV_LANGUAGE`: en or nl)
     and verbosity (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
-    import asyncssh
-
     from .seatlink import WireLink  # (seatlink imports this module)
+    from .sshlib import asyncssh
 
     def send(text: str) -> None:
         try:

@@ -48,6 +48,7 @@ from ..files import keep_to_owner, write_atomic
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.access import host_key, ssh_server_options
 from ..remote.protocol import GAME_SERVER
+from ..remote.sshlib import asyncssh
 from ..rules.decisions import Msg
 from .config import ServerConfig
 from .hasher import MIN_PASSWORD, Hasher, PasswordTooLong, needs_rehash
@@ -325,10 +326,6 @@ def changed_keys(old: ServerConfig, new: ServerConfig) -> list[str]:
 def ready_file(path: str, host: str, port: int, fingerprint: str) -> None:
     """Write ``{"host", "port", "fingerprint"}`` to ``path`` (atomically), once the server listens."""
     write_atomic(path, json.dumps({"host": host, "port": port, "fingerprint": fingerprint}), mode=0o644)
-
-
-# loaded after remote's package, which quiets the DSA warnings asyncssh's cryptography backend gives
-import asyncssh  # noqa: E402
 
 
 class Login(asyncssh.SSHServer):
