@@ -28,17 +28,13 @@ import subprocess
 import sys
 import tempfile
 import time
-import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-warnings.filterwarnings("ignore", message="DSA is deprecated")  # (as a11y_dominion.remote does)
-
-import asyncssh  # noqa: E402
-
+from a11y_dominion.remote.sshlib import asyncssh  # noqa: E402 - (without its cryptography warning)
 from remoteplay import BigMoney, host_command, plain, prompt_ends, read_session, table_move  # noqa: E402
 
 NAMES = ("Ann", "Bea", "Cid", "Dee", "Eve", "Fay")

@@ -64,9 +64,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-import asyncssh  # noqa: E402
 import psutil  # noqa: E402
 
+from a11y_dominion.remote.sshlib import asyncssh  # noqa: E402 - (without its cryptography warning)
 from a11y_dominion.server.tables import AFTER_GAME_LINE  # noqa: E402
 from remoteplay import PROGRAM, BigMoney, plain, prompt_ends, read_session, table_move  # noqa: E402
 

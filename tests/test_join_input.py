@@ -339,7 +339,8 @@ def test_join_without_a_login_name_asks_for_user_in_one_sentence(monkeypatch, tm
 
 @pytest.mark.e2e  # python in another process
 def test_loading_the_ssh_parts_prints_nothing_on_standard_error():
-    code = "import a11y_dominion.remote.client, a11y_dominion.remote.host, asyncssh"
+    # (asyncssh as the game loads it: tests/test_library_warnings.py)
+    code = "import a11y_dominion.remote.client, a11y_dominion.remote.host, a11y_dominion.remote.sshlib"
     got = subprocess.run([sys.executable, "-W", "default", "-c", code], capture_output=True, text=True, timeout=120)
     assert (got.returncode, got.stdout, got.stderr) == (0, "", "")
 
@@ -428,7 +429,7 @@ def test_ctrl_c_between_prompts_says_nothing_to_clear_on_windows_too(platform):
 
     inbox: list = []
     console = SimpleNamespace(
-        link=SimpleNamespace(inbox=SimpleNamespace(put=inbox.append)), lang=Language("en"), leaves=True
+        link=SimpleNamespace(inbox=SimpleNamespace(put=inbox.append)), lang=Language("en"), leaves=True, over=False
     )
     console.cleared = lambda e: SeatConsole.cleared(console, e)  # type: ignore[arg-type]
     console.cancel_question = lambda: SeatConsole.cancel_question(console)  # type: ignore[arg-type]

@@ -160,7 +160,7 @@ def test_bad_messages_get_one_error_and_the_seat_keeps_waiting(tmp_path):
             (
                 '{"type": "line", "text": "buy Gold"}',
                 "unknown-type",
-                "line is not a message type; the types are answer, view, say, undo, export and leave.",
+                "line is not a message type; the types are answer, view, say, undo, export, settings and leave.",
             ),
             (
                 '{"type": "answer", "keys": [], "extra": 1}',

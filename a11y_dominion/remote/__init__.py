@@ -37,18 +37,13 @@ seats' lifecycle, shared with the server's tables), :mod:`.seat` (the table's se
 person: its history, its settings kept by the host), :mod:`.terminal` (the SSH session of a
 player at a terminal: line editing, output, cleaned input), :mod:`.local`
 (the host's own terminal: its player's console, the stop question), :mod:`.access`
-(host key, passwords, public keys, seats file, the limit on failed logins).
+(host key, passwords, public keys, seats file, the limit on failed logins), :mod:`.sshlib`
+(asyncssh, imported there alone, without its cryptography backend's warning).
 """
 
 from __future__ import annotations
 
-import warnings
 from typing import TYPE_CHECKING, Any
-
-# asyncssh, loaded when a host serves or a player joins, touches DSA names its cryptography backend
-# warns about on standard error; no DSA key is used here, and a player or host reads nothing but
-# the game's own sentences (the filter is set once, here, before any part of remote loads asyncssh)
-warnings.filterwarnings("ignore", message="DSA is deprecated")
 
 if TYPE_CHECKING:
     from .access import host_key, write_seats_file

@@ -63,8 +63,9 @@ def host_key(directory: Path | None = None):
     ``directory`` (the user data directory unless given), readable by its owner only
     (:func:`~a11y_dominion.files.keep_to_owner`, also on Windows). Raises OSError when
     it cannot be made or kept so, and asyncssh's KeyImportError for a damaged key file."""
-    import asyncssh
     import platformdirs
+
+    from .sshlib import asyncssh
 
     folder = Path(directory or platformdirs.user_data_dir("a11y-dominion"))
     path = folder / HOST_KEY_FILE
@@ -109,7 +110,7 @@ def read_authorized_keys(path: str, seats: list) -> dict:
     and lines starting with # are skipped. Raises :class:`AccessError` with
     one sentence for a file that cannot be read, a line that is no key, a key
     without a comment or for no remote seat, or a file without keys."""
-    import asyncssh
+    from .sshlib import asyncssh
 
     try:
         with open_regular(path) as f:

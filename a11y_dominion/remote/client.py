@@ -117,6 +117,25 @@ class JoinConsole(LocalConsole):
 
     following = False  # the language changes as a game server said (lobbyclient.follow_settings)
 
+    def language_changed(self) -> None:
+        """The player chose a language with ``settings``: the screen, completion and voice speak it,
+        and the host is told (``settings``), so that its own lines to the seat are in it too and it
+        keeps it with the seat (at a game server, the lobby answers in it for the rest of the session)."""
+        super().language_changed()
+        if not self.following:
+            self.link.send({"type": "settings", "language": self.lang.code})
+
+    def receive(self, message: dict[str, Any]) -> bool:
+        """Use one message from the host, as the console core does; a host older than the
+        ``settings`` message answers it with ``unknown-type``, which is not said: the language
+        holds for this program alone there."""
+        if message.get("type") == "error" and message.get("error") == "unknown-type":
+            told = message.get("message")
+            args = told.get("args") if isinstance(told, dict) else None
+            if isinstance(args, dict) and args.get("type") == "settings":
+                return True
+        return super().receive(message)
+
 
 # ------------------------------------------------------------------ the command
 def read_password(prompt: str, stdin=None, stderr=None) -> str:

@@ -221,10 +221,9 @@ class GameHost:
     ) -> int:
         """Listen, wait for every remote seat, play the game; the exit code
         (0: the game ended; 1: it was stopped before its end)."""
-        import asyncssh
-
         from ..librarylog import quiet_loop
         from .local import HostTerminal
+        from .sshlib import asyncssh
 
         quiet_loop()  # an error in a connection's task is logged, not printed between the game's lines
         host = self

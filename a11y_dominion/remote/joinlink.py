@@ -67,7 +67,7 @@ class KnownHosts:
         """What is kept for ``host`` port ``port`` (by the name the player gave, not its address):
         asyncssh's matching tuple, whose first list holds the kept keys (``SSHKey``); empty when the
         file is missing or cannot be read."""
-        import asyncssh
+        from .sshlib import asyncssh
 
         known = asyncssh.SSHKnownHosts()
         try:
@@ -112,7 +112,7 @@ def own_keys(passphrase: str | None = None, files: list[Path] | None = None) -> 
     :data:`KEY_FILES` in ``.ssh`` in the home folder (on Windows too), that open without a
     passphrase, or with ``passphrase`` when given; the files that need a passphrase and did not
     open). A file that is missing or cannot be read is left out (the password is asked then)."""
-    import asyncssh
+    from .sshlib import asyncssh
 
     keys: list[Any] = []
     locked: list[Path] = []
@@ -136,7 +136,7 @@ async def agent_keys() -> tuple[Any, list[Any]]:
     Linux and macOS); on Windows, when that is not set, Pageant or the named pipe of OpenSSH's
     agent service. (None, []) when no agent answers. The connection signs with the keys: close
     it once the login is done."""
-    import asyncssh
+    from .sshlib import asyncssh
 
     try:
         agent = await asyncssh.connect_agent()
@@ -210,10 +210,9 @@ class Link:
     async def start(self) -> None:
         """Connect and open the session, then read what the host sends (a task of the running
         loop); raises :class:`JoinError` with the reason."""
-        import asyncssh
-
         from .. import __version__
         from ..librarylog import quiet_loop
+        from .sshlib import asyncssh
 
         quiet_loop()  # an error in the connection's tasks is logged, not printed between the game's lines
         try:
@@ -355,7 +354,7 @@ class Link:
         return " ".join(lines) or None
 
     def _client(self) -> type:
-        import asyncssh
+        from .sshlib import asyncssh
 
         link = self
 
@@ -389,7 +388,7 @@ class Link:
         return Client
 
     def _failure(self, e: BaseException) -> Msg:
-        import asyncssh
+        from .sshlib import asyncssh
 
         where = {"host": self.host, "port": self.port}
         if self.changed:

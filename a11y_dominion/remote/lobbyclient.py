@@ -211,12 +211,6 @@ class TableConsole(JoinConsole):
 
     table: int | None = None  # the table's number, as the server's hello says it
 
-    def language_changed(self) -> None:
-        """The player chose a language with ``settings`` at the table: the server is told
-        (``settings``), so the lobby answers in it for the rest of the session, as at an ssh seat."""
-        if not self.following:
-            self.link.send({"type": "settings", "language": self.lang.code})
-
     def receive(self, message: dict[str, Any]) -> bool:
         """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
         number = message.get("table")

@@ -77,6 +77,12 @@ From the player:
   (:meth:`~.host.GameHost.undo`): every seat gets ``undone``; when the rules
   of undo do not allow it, ``{"type": "refused", "undo": true, "id": N,
   "message": ..., "text": ...}`` says why, and nothing changes;
+- ``{"type": "settings", "language": CODE}``: the player chose the language (``en`` or ``nl``)
+  with the game's ``settings``: every line the host says to the seat (its notices, refusals,
+  the chat's and the host's lines, the game's end) is in that language from then on, and the
+  host keeps it with the seat, as an ssh seat's ``settings`` does (another field or language:
+  the ``error`` ``bad-settings``; a host older than ``settings`` answers ``unknown-type``, and
+  the language holds for the player's program alone);
 - ``{"type": "leave"}``: the player leaves (typed ``quit``), sent last before the
   program ends its session: the host reads no more of the session and treats the
   seat as a terminal seat whose player typed ``quit`` (not as a broken connection:
@@ -138,7 +144,7 @@ from collections.abc import AsyncIterator, Callable
 from typing import Any
 
 from ..files import JsonRefused, bounded_json
-from ..i18n import N_, catalog_ids
+from ..i18n import LANGUAGES, N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
 from ..rules.events import GameEnded
 from ..textinput import buy_refusal, drop_sequences, printable, short
@@ -377,7 +383,7 @@ async def lines_of(stream: Any, limit: int = MAX_MESSAGE, size: int = 8192) -> A
     player's program), each at most ``limit`` bytes (:class:`LineSplitter`: a
     :class:`TooLong` for one over it), ``size`` characters read at a time, until the input
     ends or the connection breaks (a terminal's size, a break or a signal are no input)."""
-    import asyncssh
+    from .sshlib import asyncssh
 
     splitter = LineSplitter(limit)
     while True:
@@ -399,12 +405,15 @@ ERRORS = {
     "bad-message": N_("A message is a JSON object with a type field."),
     "too-long": N_("That line is longer than 64 KiB; it was not read."),
     "too-fast": N_("Too many messages at once: at most {n} messages a second are read; the rest were dropped."),
-    "unknown-type": N_("{type} is not a message type; the types are answer, view, say, undo, export and leave."),
+    "unknown-type": N_(
+        "{type} is not a message type; the types are answer, view, say, undo, export, settings and leave."
+    ),
     "bad-say": N_("The text of a say message is the line to say, as a string."),
     "bad-fields": N_("A {type} message has only these fields: {fields}."),
     "not-asked": N_("Nothing is asked of you now."),
     "stale": N_("That answer is for decision {got}; the decision waiting is {want}."),
     "bad-keys": N_("The keys of an answer are a list of option keys; for a turn, one move such as {example}."),
+    "bad-settings": N_("A settings message from join has only its language, one of {languages}."),
 }
 FIELDS = {
     "answer": {"type", "keys", "id"},
@@ -412,8 +421,19 @@ FIELDS = {
     "say": {"type", "text"},
     "undo": {"type"},
     "export": {"type"},
+    "settings": {"type", "language"},
     "leave": {"type"},
 }
+
+
+def settings_language(message: dict[str, Any]) -> str | None:
+    """The language code a ``settings`` message from the player's program chose (``en`` or ``nl``,
+    :data:`~a11y_dominion.i18n.LANGUAGES`), or None when it has another field, no language or
+    a language the game does not have (then the ``error`` ``bad-settings`` answers it)."""
+    code = message.get("language")
+    if set(message) != {"type", "language"} or not isinstance(code, str) or code not in LANGUAGES:
+        return None
+    return code
 
 
 def read_line(line: str | TooLong, rate: Rate, error: Callable[..., None]) -> dict[str, Any] | None:
@@ -597,6 +617,13 @@ class ProtocolOutlet:
         if kind not in FIELDS:
             self.error("unknown-type", type=short(kind, 40))
             return
+        if kind == "settings":
+            code = settings_language(message)
+            if code is None:
+                self.error("bad-settings", languages=", ".join(LANGUAGES))
+            elif code != self.seat.lang.code:
+                self.seat.settings(language=code)  # (kept with the seat: a later session narrates so too)
+            return
         if not set(message) <= FIELDS[kind]:
             self.error("bad-fields", type=kind, fields=", ".join(sorted(FIELDS[kind])))
             return
@@ -717,9 +744,8 @@ async def protocol_session(host, process) -> None:
     until the game ends or the player leaves (a :class:`~.seatlink.WireLink`). The
     session's environment may name the seat's language (:data:`ENV_LANGUAGE`: en or nl)
     and verbosity (:data:`ENV_VERBOSITY`: terse, normal or verbose)."""
-    import asyncssh
-
     from .seatlink import WireLink  # (seatlink imports this module)
+    from .sshlib import asyncssh
 
     def send(text: str) -> None:
         try:

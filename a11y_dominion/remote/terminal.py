@@ -164,7 +164,7 @@ class TerminalSession(TerminalLines):
     # ------------------------------------------------------------ asyncssh's side
     async def run(self) -> None:
         """The session, from the login to its end (reading the client's input meanwhile)."""
-        import asyncssh
+        from .sshlib import asyncssh
 
         process = self.process
         self.command = process.command.strip() if process.command is not None else None

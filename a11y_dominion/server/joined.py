@@ -49,6 +49,7 @@ from ..remote.protocol import (
     lines_of,
     read_line,
     sentence,
+    settings_language,
 )
 from ..remote.seatlink import WireLink
 from ..rules.decisions import Msg
@@ -72,7 +73,6 @@ ERRORS = {
         "{type} is not a message type here; the types are lobby, settings and leave, and at a table's seat "
         "answer, view, say, undo and export too."
     ),
-    "bad-settings": N_("A settings message from join has only its language, one of {languages}."),
 }
 
 
@@ -354,8 +354,8 @@ class JoinSession:
         settings stay as they are. Another field or language: the ``error`` ``bad-settings``."""
         from ..i18n import LANGUAGES
 
-        code = message.get("language")
-        if set(message) != {"type", "language"} or not isinstance(code, str) or code not in LANGUAGES:
+        code = settings_language(message)
+        if code is None:
             self.error("bad-settings", languages=", ".join(LANGUAGES))
             return
         person.settings = {**person.settings, "language": code}

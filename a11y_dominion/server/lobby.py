@@ -1003,7 +1003,7 @@ def public_key_of(text: str) -> tuple[bytes, str] | None:
     """The public data and fingerprint (``SHA256:...``) of the OpenSSH public key line
     ``text`` (type, base64 data, an optional comment), or None when it is none (a
     certificate, a private key or anything else is none)."""
-    import asyncssh
+    from ..remote.sshlib import asyncssh
 
     words = text.split()
     if len(words) < 2 or not words[0].isascii() or len(text) > 16384:

@@ -40,6 +40,8 @@ import ipaddress
 import json
 import logging
 import math
+import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,8 @@ from ..files import keep_to_owner, write_atomic
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.access import host_key, ssh_server_options
 from ..remote.protocol import GAME_SERVER
+from ..remote.signals import on_signals
+from ..remote.sshlib import asyncssh
 from ..rules.decisions import Msg
 from .config import ServerConfig
 from .hasher import MIN_PASSWORD, Hasher, PasswordTooLong, needs_rehash
@@ -308,19 +312,21 @@ class GameServer:
 SERVER_CIPHERS = ("aes256-gcm@openssh.com", "aes128-gcm@openssh.com", "aes256-ctr", "aes192-ctr", "aes128-ctr")
 
 
-def reload_on_hangup(loop: asyncio.AbstractEventLoop, reload: Any) -> Any:
-    """On POSIX, call ``reload()`` at each SIGHUP from now on; returns the function that stops
-    that. Windows has no SIGHUP: a moderator's ``reload`` does it there (nothing is set)."""
-    import signal
+def reload_on_hangup(
+    loop: asyncio.AbstractEventLoop, reload: Callable[[], object], platform: str = ""
+) -> Callable[[], None]:
+    """Have ``loop`` call ``reload()`` at each SIGHUP from now on, in the way of ``platform`` (a
+    ``sys.platform`` value; empty: this system): on POSIX the loop's own signal handler
+    (:func:`~a11y_dominion.remote.signals.on_signals`); Windows has no SIGHUP, and a moderator's
+    ``reload`` does it there, so nothing is set. Returns what puts SIGHUP back as it was (a
+    callable of no arguments); raises nothing."""
+    if (platform or sys.platform) == "win32":
+        return lambda: None
 
-    hup = getattr(signal, "SIGHUP", None)
-    if hup is None:
-        return lambda: None
-    try:
-        loop.add_signal_handler(hup, reload)
-    except (NotImplementedError, RuntimeError, ValueError):  # (a loop without signals)
-        return lambda: None
-    return lambda: loop.remove_signal_handler(hup)
+    def hangup() -> None:
+        reload()  # (what it did is printed and logged by itself)
+
+    return on_signals(loop, [("SIGHUP", hangup)], platform)
 
 
 def changed_keys(old: ServerConfig, new: ServerConfig) -> list[str]:
@@ -339,10 +345,6 @@ def changed_keys(old: ServerConfig, new: ServerConfig) -> list[str]:
 def ready_file(path: str, host: str, port: int, fingerprint: str) -> None:
     """Write ``{"host", "port", "fingerprint"}`` to ``path`` (atomically), once the server listens."""
     write_atomic(path, json.dumps({"host": host, "port": port, "fingerprint": fingerprint}), mode=0o644)
-
-
-# loaded after remote's package, which quiets the DSA warnings asyncssh's cryptography backend gives
-import asyncssh  # noqa: E402
 
 
 class Login(asyncssh.SSHServer):
