@@ -236,6 +236,10 @@ class InputFilter:
                 i = closed
                 self.after_cr = False
                 continue
+            if ch == "\x1b" and i + 1 < n and data[i + 1] == "\x1b":
+                i += 1  # an Escape before another sequence is no key (in a paste too): the next is read as itself
+                self.after_cr = False
+                continue
             if ch in STARTS:
                 m = SEQUENCE.match(data, i)
                 seq = m.group(0) if m else ch

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from prompt_toolkit.completion import WordCompleter
 from prompt_toolkit.history import InMemoryHistory
@@ -200,6 +200,8 @@ junk = st.lists(
 
 @settings(max_examples=300, deadline=None)
 @given(junk, st.lists(st.integers(min_value=0, max_value=30), max_size=8))
+@example(["\x1b[200~", "\x1b", "\x1b]0;title\x07"], [])  # an Escape before a title's sequence, in a paste
+@example(["\x1b", "\x1b]0;title\x07"], [1])  # the same, cut between packets, outside a paste
 def test_what_a_client_sends_is_never_written_back_as_a_control_or_escape_byte(pieces, cuts):
     """Any text, cleaned by the SSH seat's input filter and cut into packets anywhere, makes the
     editor write printable characters, carriage returns, line feeds and backspaces only, and
