@@ -17,6 +17,7 @@ from ..fastlane import PlainView
 from ..rules.cards import CARDS
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Option, option_words, turn_moves
 from ..rules.events import GameEvent
+from ..rules.native import mypyc_attr
 from ..view import PlayerView
 
 # Enum members at hand as globals: in Python 3.11 a member read off its class
@@ -28,6 +29,7 @@ _MK_PLAY = MoveKind.PLAY
 _MK_TREASURES = MoveKind.TREASURES
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; bmu's and tests' bots derive)
 class RandomBot:
     """Chooses uniformly among legal answers (seeded)."""
 
@@ -125,6 +127,7 @@ def _junk_rank(name: str) -> tuple[int, int | tuple[int, int]]:
     return (2, _cost_key(name))
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; bmu's and tests' bots derive)
 class BigMoneyBot:
     """Big Money: plays its Actions, plays all Treasures, pays Debt, buys
     Province at 8, Gold at 6 to 7, Silver at 3 to 5, Duchy at 5 to 7 once
