@@ -79,11 +79,19 @@ class RandomBot:
 _END = END_MOVE
 _TREASURES = TREASURES_MOVE
 _PAY_1 = Move.pay(1)
-_END_TREASURES = (_END, _TREASURES)
-_END_TREASURES_END = (_END, _TREASURES, _END)
+# the moves a plain turn answers at once, each one tuple kept for good (the plain turns know each
+# by its id: see fastlane._shape_of); typed ``tuple[Move, ...]`` so that compiled, too, each stays one
+# Python object (mypyc keeps a tuple of a known length unboxed, and boxes a new one at each return)
+_END_TREASURES: tuple[Move, ...] = (_END, _TREASURES)
+_END_TREASURES_END: tuple[Move, ...] = (_END, _TREASURES, _END)
 _BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
     Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
 )
+_END_TREASURES_PROVINCE: tuple[Move, ...]
+_END_TREASURES_DUCHY: tuple[Move, ...]
+_END_TREASURES_GOLD: tuple[Move, ...]
+_END_TREASURES_ESTATE: tuple[Move, ...]
+_END_TREASURES_SILVER: tuple[Move, ...]
 _END_TREASURES_PROVINCE, _END_TREASURES_DUCHY, _END_TREASURES_GOLD, _END_TREASURES_ESTATE, _END_TREASURES_SILVER = (
     (_END, _TREASURES, m) for m in (_BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER)
 )
