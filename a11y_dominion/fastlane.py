@@ -67,18 +67,21 @@ def _shape_of(got: Any) -> _Shape:
     three moves are recorded as, ``answers_end`` those and an end, and
     ``name`` the name bought. ``got`` is held so that its id stays its own;
     the shape is kept (in ``_SHAPES``) while there is room."""
-    shape: _Shape = (got, None, (), (), "")
+    # (``got`` as given, kept apart: compiled, ``got`` narrowed below to a tuple of 3 is unboxed, and
+    # boxed again as a new tuple, whose id would not be its own)
+    held: object = got
+    shape: _Shape = (held, None, (), (), "")
     if type(got) is tuple and len(got) >= 2 and got[0] is _END and got[1] is _TREASURES:
-        shape = (got, _NOT_A_MOVE, (), (), "")
+        shape = (held, _NOT_A_MOVE, (), (), "")
         if len(got) == 3:
             move = got[2]
             if move is _END:
-                shape = (got, _END, (), (), "")
+                shape = (held, _END, (), (), "")
             elif move.kind is _MK_BUY:
                 answers = (*_ANSWERS_END_TREASURES, [move])
-                shape = (got, move, answers, (*answers, [_END]), move.name)
+                shape = (held, move, answers, (*answers, [_END]), move.name)
     if len(_SHAPES) < _SHAPES_MOST:
-        _SHAPES[id(got)] = shape  # (the shape holds the moves, so their id stays theirs)
+        _SHAPES[id(held)] = shape  # (the shape holds the moves, so their id stays theirs)
     return shape
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
+from .rules.native import mypyc_attr
 from .rules.state import Pile, Player, counts_of, tops_of
 
 __all__ = [
@@ -60,6 +61,7 @@ def _names(cards: Iterable[Any]) -> list[str]:
     return [c.name for c in cards]
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (made without __init__)
 @dataclass
 class TurnView:
     """The turn in progress: whose (``player``), the game's turn ``number``,
@@ -82,6 +84,7 @@ class TurnView:
     gained: int = 0
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (made without __init__)
 @dataclass
 class SeatView:
     """One player as every seat sees them: zone sizes, cards in play, Debt,
@@ -107,6 +110,7 @@ class SeatView:
     events_bought: dict[str, int] = field(default_factory=dict)
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (made without __init__)
 @dataclass
 class PileView:
     """A Supply pile: ``cards_left``, its ``top`` card (None when empty),
@@ -121,6 +125,7 @@ class PileView:
     cards: list[str] | None = None
 
 
+@mypyc_attr(native_class=False)  # (its QuickView keeps what it built in its __dict__)
 @dataclass
 class PlayerView:
     """Everything the player ``seat`` may know by the rules, as plain data.
@@ -261,7 +266,7 @@ _ORDERED_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass in a view -> th
 def _seat_view(p: Player) -> SeatView:
     # made as ``SeatView(p.name, len(p.hand), ..., p.turns_taken, owned, returned, events_bought)``,
     # field by field in its order, without a call of its __init__ (a bot reads the players at most decisions)
-    v = object.__new__(SeatView)
+    v = SeatView.__new__(SeatView)  # (object's, but for a compiled SeatView: see docs/compiled.md)
     v.name = p.name
     v.hand_size = len(p.hand)
     v.deck_size = len(p.deck)
@@ -281,14 +286,15 @@ def _seat_views(game: Game) -> list[SeatView]:
     return [_seat_view(p) for p in game.players]
 
 
-_new = object.__new__
+_new_pile = PileView.__new__  # (object's, but for compiled views: see docs/compiled.md)
+_new_turn = TurnView.__new__
 
 
 def _pile_view(pl: Pile) -> PileView:
     # made as ``PileView(pl.name, len(cards), top, pl.vp_tokens, pl.debt_tokens, names or None)``,
     # field by field in its order, without a call of its __init__ (a bot reads a pile at most decisions)
     top = pl.top_spec()  # (the top's printed name: a card in a pile is no other card)
-    v = _new(PileView)
+    v = _new_pile(PileView)
     v.name = pl.name
     v.cards_left = pl.count()
     v.top = top.name if top is not None else None
@@ -319,7 +325,7 @@ def turn_view(game: Game) -> TurnView:
     # made as ``TurnView(p.name, t.number, t.phase, t.actions, t.buys, t.coins, t.bought, own, bidding,
     # len(t.gained))``,
     # field by field in its order, without a call of its __init__ (one view per decision)
-    v = _new(TurnView)
+    v = _new_turn(TurnView)
     v.player = p.name
     v.number = t.number
     v.phase = t.phase
@@ -377,6 +383,7 @@ def player_view(game: Game, seat: str, scores: bool = True) -> PlayerView:
     )
 
 
+@mypyc_attr(native_class=False)
 class QuickView(PlayerView):
     """A :class:`PlayerView` (without scores) whose fields are built the
     first time they are read, for a seat that reads only a few of them at
@@ -518,6 +525,7 @@ for _name in _VIEW_FIELDS:
         setattr(QuickView, _name, _quick_field(_name))
 
 
+@mypyc_attr(native_class=False)
 class LazyTurnView(QuickView):
     """A :class:`QuickView` whose ``turn`` too is built the first time it is
     read, for a seat that reads it at few decisions (the ``random`` bot, which
@@ -530,7 +538,8 @@ class LazyTurnView(QuickView):
     _turn_at_once = False
 
 
-LazyTurnView.turn = _quick_field("turn")  # type: ignore[assignment]
+# (set with setattr, as mypyc compiles no assignment to a class attribute outside its class)
+setattr(LazyTurnView, "turn", _quick_field("turn"))  # noqa: B010
 
 
 def _quick_hand(self: QuickView) -> list[str]:
@@ -551,10 +560,8 @@ def _quick_players(self: QuickView) -> list[SeatView]:
     return players
 
 
-QuickView.hand = property(_quick_hand, doc="The view's ``hand``, built when first read.")  # type: ignore[assignment]
-QuickView.players = property(  # type: ignore[assignment]
-    _quick_players, doc="The view's ``players``, built when first read."
-)
+for _name, _read in (("hand", _quick_hand), ("players", _quick_players)):
+    setattr(QuickView, _name, property(_read, doc=f"The view's ``{_name}``, built when first read."))
 
 
 # ------------------------------------------------------------------ events

@@ -17,6 +17,7 @@ from ..fastlane import PlainView
 from ..rules.cards import CARDS
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Option, option_words, turn_moves
 from ..rules.events import GameEvent
+from ..rules.native import mypyc_attr
 from ..view import PlayerView
 
 # Enum members at hand as globals: in Python 3.11 a member read off its class
@@ -28,6 +29,7 @@ _MK_PLAY = MoveKind.PLAY
 _MK_TREASURES = MoveKind.TREASURES
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; bmu's and tests' bots derive)
 class RandomBot:
     """Chooses uniformly among legal answers (seeded)."""
 
@@ -77,11 +79,19 @@ class RandomBot:
 _END = END_MOVE
 _TREASURES = TREASURES_MOVE
 _PAY_1 = Move.pay(1)
-_END_TREASURES = (_END, _TREASURES)
-_END_TREASURES_END = (_END, _TREASURES, _END)
+# the moves a plain turn answers at once, each one tuple kept for good (the plain turns know each
+# by its id: see fastlane._shape_of); typed ``tuple[Move, ...]`` so that compiled, too, each stays one
+# Python object (mypyc keeps a tuple of a known length unboxed, and boxes a new one at each return)
+_END_TREASURES: tuple[Move, ...] = (_END, _TREASURES)
+_END_TREASURES_END: tuple[Move, ...] = (_END, _TREASURES, _END)
 _BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
     Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
 )
+_END_TREASURES_PROVINCE: tuple[Move, ...]
+_END_TREASURES_DUCHY: tuple[Move, ...]
+_END_TREASURES_GOLD: tuple[Move, ...]
+_END_TREASURES_ESTATE: tuple[Move, ...]
+_END_TREASURES_SILVER: tuple[Move, ...]
 _END_TREASURES_PROVINCE, _END_TREASURES_DUCHY, _END_TREASURES_GOLD, _END_TREASURES_ESTATE, _END_TREASURES_SILVER = (
     (_END, _TREASURES, m) for m in (_BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER)
 )
@@ -125,6 +135,7 @@ def _junk_rank(name: str) -> tuple[int, int | tuple[int, int]]:
     return (2, _cost_key(name))
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; bmu's and tests' bots derive)
 class BigMoneyBot:
     """Big Money: plays its Actions, plays all Treasures, pays Debt, buys
     Province at 8, Gold at 6 to 7, Silver at 3 to 5, Duchy at 5 to 7 once

@@ -7,15 +7,15 @@ from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from .base import GameBase
 from .decisions import Decision, Kind, Option, Purpose, fill
+from .dispatch import DispatchMixin
 from .state import Card, Player
 
 if TYPE_CHECKING:
     pass
 
 
-class AskingMixin(GameBase):
+class AskingMixin(DispatchMixin):
     """Decisions for cards, piles, yes/no, modes and numbers."""
 
     # ------------------------------------------------------------- decisions

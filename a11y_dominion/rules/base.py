@@ -2,11 +2,12 @@
 game's state (declared here, set up by ``Game.__init__``) and the helpers
 every mixin uses.
 
-Each mixin (:mod:`.setup`, :mod:`.dispatch`, :mod:`.asking`,
-:mod:`.primitives`, :mod:`.turnflow`, :mod:`.scoring`) derives from
-:class:`GameBase`; the few operations one mixin calls on another are
-declared here for the type checker only, with the same signature as the
-mixin that defines them.
+The mixins derive one from the next, down to :class:`GameBase`
+(:mod:`.setup`, :mod:`.turnflow`, :mod:`.primitives`, :mod:`.asking`,
+:mod:`.dispatch`, :mod:`.scoring`); the few operations a mixin calls on one
+above it are declared here, with the same signature as the mixin that
+defines them, which overrides them (no two mixins define one name, so the
+order does not change which method a call finds).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import random
 import types as _types
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
 
 from . import events as ev
 from .cards import CARDS, CardSpec
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from .triggers import Flow, Lasting, Moment
 
 _R = TypeVar("_R")
+_NO_CHOICES: Mapping[str, str] = _types.MappingProxyType({})
 
 
 class GameBase:
@@ -38,7 +40,7 @@ class GameBase:
     cache kept for the class; past that, the object gets a dictionary of its
     own and those lookups miss at every new game (the Big Money mirror took
     4 % more instructions). Fields that few games set (``position``,
-    ``_resume_phase``, ``setup_choices``, and ``winners`` until the game
+    ``_resume_phase``, ``_setup_choices``, and ``winners`` until the game
     ends) are read from the class until set. ``tests/test_game_fields.py``
     counts them."""
 
@@ -63,8 +65,8 @@ class GameBase:
     ability (None: to be worked out; see ``DispatchMixin.trigger``)."""
     trash: list[Card]
     piles: dict[str, Pile]
-    setup_choices: Mapping[str, str] = _types.MappingProxyType({})
-    """The setup choices given to the game, by Landmark or Event name (none: an empty mapping)."""
+    _setup_choices: dict[str, str] | None = None
+    """The setup choices given to the game (None: none; see :attr:`setup_choices`)."""
     memory: dict[str, dict[str, Any]]
     lasting: list[Lasting]
     _plays: list[set[str]]
@@ -106,8 +108,15 @@ class GameBase:
     already answered for the Buy phase to carry out first, or None), or
     "cleanup"."""
 
+    @property
+    def setup_choices(self) -> Mapping[str, str]:
+        """The setup choices given to the game, by Landmark or Event name (none: an empty mapping).
+        (A property, not a class-level default of a field: mypyc compiles only plain constants as
+        those; see ``docs/compiled.md``.)"""
+        return self._setup_choices or _NO_CHOICES
+
     # --------------------------------------------------------------- helpers
-    events_mod = ev
+    events_mod: ClassVar[_types.ModuleType] = ev  # (a ClassVar: mypyc keeps a module as no field's default)
 
     keep_log: bool = True
     """When False, events are not kept in ``log`` (nor, on the busiest paths,
@@ -187,62 +196,79 @@ class GameBase:
 
     @staticmethod
     def run(res: Generator[Decision, Any, _R] | _R) -> Generator[Decision, Any, _R]:
-        """``yield from game.run(fn(...))`` runs a hook that may or may not be a generator."""
-        if isinstance(res, _types.GeneratorType):
+        """``yield from game.run(fn(...))`` runs a hook that may or may not be a generator (a
+        Python one, or one of a module compiled with mypyc, which is no ``GeneratorType``)."""
+        if isinstance(res, _types.GeneratorType) or (res is not None and isinstance(res, Generator)):
             out: _R = yield from res
             return out
-        return res  # type: ignore[return-value]
+        return res
 
-    if TYPE_CHECKING:
-        # ------------------------------------ defined by the mixins (see there)
-        def trigger(self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None) -> Flow: ...
+    # ---------------------------- defined by the mixins (see there), which override these
+    # (declared here, not under TYPE_CHECKING, so that mypyc can compile the class: docs/compiled.md)
+    def trigger(self, moment: Moment, p: Player, card: Card | None = None, own: CardSpec | None = None) -> Flow:
+        raise NotImplementedError
 
-        def react(self, moment: Moment, p: Player, card: Card) -> Flow: ...
+    def react(self, moment: Moment, p: Player, card: Card) -> Flow:
+        raise NotImplementedError
 
-        def buy_runs_nothing(self, p: Player, top: Card) -> bool: ...
+    def buy_runs_nothing(self, p: Player, top: Card) -> bool:
+        raise NotImplementedError
 
-        def choose_cards(
-            self,
-            p: Player,
-            cards: list[Card],
-            prompt: str,
-            purpose: str,
-            lo: int,
-            hi: int,
-            source: str = "",
-            distinct: bool = False,
-            ordered: bool = False,
-            args: dict[str, Any] | None = None,
-        ) -> Generator[Decision, Any, list[Card]]: ...
+    def choose_cards(
+        self,
+        p: Player,
+        cards: list[Card],
+        prompt: str,
+        purpose: str,
+        lo: int,
+        hi: int,
+        source: str = "",
+        distinct: bool = False,
+        ordered: bool = False,
+        args: dict[str, Any] | None = None,
+    ) -> Generator[Decision, Any, list[Card]]:
+        raise NotImplementedError
 
-        def add(self, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None: ...
+    def add(self, p: Player, actions: int = 0, buys: int = 0, coins: int = 0, source: str = "") -> None:
+        raise NotImplementedError
 
-        def take_debt(self, p: Player, amount: int, source: str = "") -> None: ...
+    def take_debt(self, p: Player, amount: int, source: str = "") -> None:
+        raise NotImplementedError
 
-        def pay_debt(self, p: Player, amount: int, source: str = "") -> None: ...
+    def pay_debt(self, p: Player, amount: int, source: str = "") -> None:
+        raise NotImplementedError
 
-        def vp_from_supply(self, p: Player, amount: int, reason: str = "") -> None: ...
+    def vp_from_supply(self, p: Player, amount: int, reason: str = "") -> None:
+        raise NotImplementedError
 
-        def draw(self, p: Player, n: int, source: str = "") -> list[Card]: ...
+    def draw(self, p: Player, n: int, source: str = "") -> list[Card]:
+        raise NotImplementedError
 
-        def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None: ...
+    def discard_cards(self, p: Player, cards: list[Card], zone: str = "hand", public: bool = True) -> None:
+        raise NotImplementedError
 
-        def gain(
-            self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False
-        ) -> Generator[Decision, Any, Card | None]: ...
+    def gain(
+        self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False
+    ) -> Generator[Decision, Any, Card | None]:
+        raise NotImplementedError
 
-        def take_gained(
-            self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False
-        ) -> Card | None: ...
+    def take_gained(self, p: Player, pile: str | None, dest: str = "discard", bought: bool = False) -> Card | None:
+        raise NotImplementedError
 
-        def end_condition(self) -> bool: ...
+    def end_condition(self) -> bool:
+        raise NotImplementedError
 
-        def _check_ending(self, pl: Pile, met: bool | None = None) -> None: ...
+    def _check_ending(self, pl: Pile, met: bool | None = None) -> None:
+        raise NotImplementedError
 
-        def _place_gained(self, p: Player, c: Card, dest: str) -> None: ...
+    def _place_gained(self, p: Player, c: Card, dest: str) -> None:
+        raise NotImplementedError
 
-        def _game_moments(self) -> frozenset[Moment]: ...
+    def _game_moments(self) -> frozenset[Moment]:
+        raise NotImplementedError
 
-        def _setup_moments(self) -> frozenset[Moment]: ...
+    def _setup_moments(self) -> frozenset[Moment]:
+        raise NotImplementedError
 
-        def _finish(self) -> None: ...
+    def _finish(self) -> None:
+        raise NotImplementedError

@@ -8,8 +8,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, cast
 
 from . import events as ev
-from .base import GameBase
 from .cards import CARDS, EVENTS, LANDMARKS, CardSpec
+from .scoring import ScoringMixin
 from .state import Card, Player
 from .triggers import Ends, Lasting, Moment, When
 
@@ -47,7 +47,7 @@ _PLAIN_BUYS_MOST = 4096
 """What :meth:`DispatchMixin.trigger` gives for a moment with no ability: ``yield from`` it yields nothing."""
 
 
-class DispatchMixin(GameBase):
+class DispatchMixin(ScoringMixin):
     """Triggered abilities, Reactions, memory and lasting effects."""
 
     # -------------------------------------------------------------- triggers

@@ -6,11 +6,13 @@ objects; :meth:`Game.answer` checks an answer (a list of option keys) and
 runs on to the next decision. Everything that changes is recorded as a
 :mod:`~a11y_dominion.rules.events` event in ``Game.log``.
 
-:class:`Game` is composed of mixins, one module per seam: setup
-(:mod:`.setup`), the trigger registry (:mod:`.dispatch`), decisions
-(:mod:`.asking`), the operations cards use (:mod:`.primitives`), the turn
-(:mod:`.turnflow`) and scoring (:mod:`.scoring`); the state types live in
-:mod:`.state` and are importable from here.
+:class:`Game` is built of mixins, one module per seam, each deriving from
+the next (one line of single inheritance, which mypyc can compile: see
+``docs/compiled.md``): setup (:mod:`.setup`), the turn (:mod:`.turnflow`),
+the operations cards use (:mod:`.primitives`), decisions (:mod:`.asking`),
+the trigger registry (:mod:`.dispatch`) and scoring (:mod:`.scoring`), on
+:class:`~.base.GameBase`; the state types live in :mod:`.state` and are
+importable from here.
 
 Rule sources: Dominion base rulebook (turn, Clean-up, end of game, ties)
 and the Empires rulebook (Debt, split piles, Castles, Events, Landmarks, VP
@@ -22,19 +24,15 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from .asking import AskingMixin
 from .cards import EVENTS, GAME_ATTRIBUTES, LANDMARKS, canonical
-from .dispatch import DispatchMixin
-from .primitives import PrimitivesMixin, shuffle
-from .scoring import ScoringMixin
+from .primitives import shuffle
 from .setup import SetupMixin, resolve_kingdom
 from .state import BASIC_PILES, Card, GameConfig, Pile, Player, SetupError, Turn
-from .turnflow import TurnFlowMixin
 
 __all__ = ["BASIC_PILES", "Card", "Game", "GameConfig", "Pile", "Player", "SetupError", "Turn", "resolve_kingdom"]
 
 
-class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixin, ScoringMixin):
+class Game(SetupMixin):
     """A game of Dominion with Empires.
 
     ``Game(config)`` sets up the Supply, Landmarks and start decks (seeded);
@@ -91,8 +89,8 @@ class Game(SetupMixin, DispatchMixin, AskingMixin, PrimitivesMixin, TurnFlowMixi
         self.card_names = frozenset()
         self.trash = []
         self.piles = {}
-        if setup_choices:  # (else the class's empty mapping: see GameBase, at most 29 fields)
-            self.setup_choices = dict(setup_choices)
+        if setup_choices:  # (else the class's None: see GameBase, at most 29 fields)
+            self._setup_choices = dict(setup_choices)
         self.memory = {}  # per-game memory of cards, Events and Landmarks, by name
         self.lasting = []  # Lasting effects in the order they were made
         self._plays = []  # per play in progress: names of players unaffected by it

@@ -14,7 +14,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import events as ev
-from .base import GameBase
+from .asking import AskingMixin
 from .state import Card, Pile, Player, none_became
 from .triggers import Moment
 
@@ -58,7 +58,7 @@ def shuffle(rng: random.Random, cards: list[_T]) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-class PrimitivesMixin(GameBase):
+class PrimitivesMixin(AskingMixin):
     """Resources, tokens, movement, gaining and trashing."""
 
     # ------------------------------------------------------------ resources

@@ -8,9 +8,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, cast
 
 from . import events as ev
-from .base import GameBase
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, pile_name_for
 from .state import BASIC_PILES, Card, Pile, SetupError
+from .turnflow import TurnFlowMixin
 
 if TYPE_CHECKING:
     from .game import Game
@@ -59,7 +59,7 @@ cards they hold (simulations set up one Kingdom often)."""
 _SUPPLY_PLANS_MOST = 512
 
 
-class SetupMixin(GameBase):
+class SetupMixin(TurnFlowMixin):
     """Setup of the Supply, the starting cards, Landmarks and Events."""
 
     # ----------------------------------------------------------------- setup
@@ -88,7 +88,7 @@ class SetupMixin(GameBase):
         specs = CARDS
         uid = self._uid
         out = []
-        new = object.__new__
+        new = Card.__new__  # (object's, but for a compiled Card: see docs/compiled.md)
         for name in names:
             if name not in known:
                 self._new_name(name)
@@ -227,7 +227,7 @@ class SetupMixin(GameBase):
         for name in self.landmarks:
             spec = LANDMARKS[name]
             self.landmarks[name] = spec.tokens_per_player * n
-            placed = ()
+            placed: Iterable[tuple[str, int]] = ()  # (a card's setup gives a list or a tuple: mypyc checks the type)
             detail = ""
             if spec.setup:
                 res = spec.setup(cast("Game", self))

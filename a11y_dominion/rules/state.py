@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .native import mypyc_attr
+
 if TYPE_CHECKING:  # (the card modules import this one: no import of them at run time)
     from .cards import CardSpec
 
@@ -19,6 +21,7 @@ class SetupError(ValueError):
     """Raised for a game that cannot be set up (unknown names, player count)."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Card:
     """One physical card. ``spec`` is its printed card; ``became`` is the card
     it is while in play when a card makes itself another card (Empires).
@@ -44,7 +47,7 @@ class Card:
         ``[Card(uid, spec) for uid in range(first, first + count)]`` gives,
         each made without a call of ``__init__`` (setup makes hundreds)."""
         out = []
-        new = object.__new__
+        new = Card.__new__  # (object's, but for a compiled Card: see docs/compiled.md)
         name = spec.name
         for uid in range(first, first + count):
             c = new(Card)
@@ -135,11 +138,12 @@ class Player:
             owned[name] -= 1
 
 
-_new = object.__new__
+_new_card = Card.__new__  # (object's, but for a compiled Card: see docs/compiled.md)
 _LAYERED = ("split", "castles")
 """The kinds of pile whose cards are not all one card, each shown: a split pile and the Castles."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class Pile:
     """A Supply pile; ``cards`` top first. ``kind``: basic, kingdom, split, castles.
 
@@ -217,7 +221,7 @@ class Pile:
         ``__init__`` (a game sets up 17)."""
         piles = {}
         uid = first_uid
-        new = _new
+        new = cls.__new__
         tally: dict[str, int] = {}  # (shared by the piles, counted when first asked for: see counts_of)
         for name, kind, members, runs, total, layered, spec in layout:
             pl = new(cls)
@@ -311,7 +315,7 @@ class Pile:
             spec = self._spec or self._left()[0][0]
             self._unmade -= 1
             # made as ``Card(uid, spec)`` is, without a call of its __init__
-            c = _new(Card)
+            c = _new_card(Card)
             c.uid = self._next_uid
             c.spec = spec
             c._became = None

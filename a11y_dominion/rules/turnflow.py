@@ -8,7 +8,6 @@ from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, cast, overload
 
 from . import events as ev
-from .base import GameBase
 from .cards import CARDS, EVENTS, CardSpec
 from .cost import Cost
 from .decisions import (
@@ -25,6 +24,8 @@ from .decisions import (
     Purpose,
 )
 from .dispatch import _NO_ABILITIES
+from .native import mypyc_attr
+from .primitives import PrimitivesMixin
 from .state import Card, Pile, Player, Turn
 from .triggers import Ends, Moment
 
@@ -129,6 +130,7 @@ def _move(kind: MoveKind, name: str) -> Move:
     return m
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)
 class TurnMoves(Sequence[Move]):
     """The legal turn moves of a player, listed (by
     :meth:`TurnFlowMixin.turn_options`) only when first iterated, counted
@@ -185,7 +187,10 @@ class TurnMoves(Sequence[Move]):
         return repr(self._list())
 
 
-class TurnFlowMixin(GameBase):
+_new_moves = TurnMoves.__new__  # (object's, but for a compiled TurnMoves: see docs/compiled.md)
+
+
+class TurnFlowMixin(PrimitivesMixin):
     """Playing, buying, the phases of a turn, Clean-up and the game loop."""
 
     # -------------------------------------------------------------- playing
@@ -1034,7 +1039,7 @@ class TurnFlowMixin(GameBase):
         prompt = _PROMPTS.get(figures) or _turn_prompt(figures)
         options: Sequence[Move]
         if self.quick_moves:  # made as ``TurnMoves(self, p)`` is, without a call of its __init__
-            moves: TurnMoves = _new_decision(TurnMoves)
+            moves: TurnMoves = _new_moves(TurnMoves)
             moves._game = self
             moves._player = p
             moves._moves = None
