@@ -201,6 +201,9 @@ def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tm
         dora_code, dora_text = ended(dora)  # (no password is asked: the pexpect child types nothing)
         server.stopped()
     port = server.port
+    first_visit = f"First visit to 127.0.0.1 port {port}: its host key, SHA256:"
+    assert wrong_text.startswith(first_visit), wrong_text  # the first visit's fingerprint, the login failing
+    wrong_text = wrong_text.split("\n", 1)[1]
     assert (wrong_code, wrong_text) == (
         2,
         "a11y-dominion: The server says: Wrong user name or password. Log in with your account's name as the user "
@@ -220,6 +223,29 @@ def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tm
     names = [row[0] for row in con.execute("SELECT name FROM accounts ORDER BY name")]
     con.close()
     assert names == ["Ann"]
+
+
+def test_a_first_visit_refused_before_any_password_shows_the_fingerprint_it_keeps(tmp_path):
+    # Bea, with a fresh home and no account yet: the fingerprint is said before the refusal, and
+    # her next visit is told it is the one kept
+    with sp.served(tmp_path) as server:
+        first_code, first_text = ended(join_child(tmp_path, server, "Bea", tmp_path / "first.log"))
+        kept = sorted((tmp_path / "player-home").rglob("known_hosts"))
+        again_code, again_text = ended(join_child(tmp_path, server, "Bea", tmp_path / "again.log"))
+        server.stopped()
+    port = server.port
+    refused = (
+        "a11y-dominion: The server says: There is no account named Bea here yet; make it with ssh first, then join "
+        f"plays here: ssh -p {port} Bea@127.0.0.1.\n"
+    )
+    said = re.fullmatch(
+        rf"First visit to 127\.0\.0\.1 port {port}: its host key, (SHA256:[A-Za-z0-9+/]{{43}}), is kept for your next "
+        rf"visits\.\n{re.escape(refused)}",
+        first_text,
+    )
+    assert (first_code, said is not None) == (2, True), first_text
+    assert len(kept) == 1 and kept[0].read_text().count("\n") == 1
+    assert (again_code, again_text) == (2, refused)
 
 
 def test_join_s_login_is_one_connection(tmp_path):

@@ -199,6 +199,8 @@ def run_join(args, stdout=None) -> int:
             await link.start()
         except JoinError as e:
             speaker.close()
+            if link.first_visit and not link.key_told:  # (the fingerprint of a key kept, even for a failed login)
+                print(link.tell_key(), file=sys.stderr)
             return fail(e.args[0])
         shared: list[Any] = []  # one reader of typed lines, whichever console reads them
 
@@ -230,7 +232,7 @@ def run_join(args, stdout=None) -> int:
     def greet(console: JoinConsole) -> None:
         where = {"host": host, "port": port}
         if not link.key_told:  # (said before the password when one was asked)
-            console.say(link.host_key_text(), keep=False)
+            console.say(link.tell_key(), keep=False)
         console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False)
         said = output.auto_why or speech_line(speaker, lang, STARTING, at_start=True)
         if said:  # "" when the speaker has said itself that no sound can be heard

@@ -160,8 +160,10 @@ class Link:
     inbox is full.
 
     The host's key is trusted on first use (``known``, a :class:`KnownHosts`): asyncssh trusts
-    a key kept for the host; another key is kept at a first visit (:attr:`first_visit`) and
-    refused, before any password is sent, when a key is kept for the host (:attr:`changed`).
+    a key kept for the host; another key is kept at a first visit (:attr:`first_visit`) once its
+    fingerprint is said (:meth:`tell_key`, in every path: before the first question, in the
+    greeting, or before the sentence of a failed login), and refused, before any password is
+    sent, when a key is kept for the host (:attr:`changed`).
 
     The login is one connection: ``password`` is the seat's (or the account's) password, or
     None for ``ask_password(prompt)`` to ask it once the host is reached and its key checked
@@ -206,6 +208,7 @@ class Link:
         self.first_visit = False
         self.changed = False
         self.key_told = False  # the host key's sentence was said (before the password)
+        self.unkept: str | None = None  # a first visit's host key (OpenSSH text), kept once its sentence is said
 
     async def start(self) -> None:
         """Connect and open the session, then read what the host sends (a task of the running
@@ -318,13 +321,27 @@ class Link:
         player to check before typing), the time spent typing not counted in the wait."""
         assert self.ask_password is not None
         if not self.key_told:
-            prompt = self.host_key_text() + "\n" + prompt
-            self.key_told = True
+            prompt = self.tell_key() + "\n" + prompt
         began = time.monotonic()
         try:  # (the loop waits while the player types, as nothing else runs before the login)
             return self.ask_password(prompt)
         finally:
             self.typing += time.monotonic() - began
+
+    def tell_key(self) -> str:
+        """The host key's sentence (:meth:`host_key_text`), to be said now, once: at a first visit
+        the key is kept only from this moment (:meth:`KnownHosts.add`, unless another join of the
+        player's kept it meanwhile), so that no key is ever kept without its fingerprint shown."""
+        self.key_told = True
+        text = self.host_key_text()
+        if self.unkept is not None:
+            key, self.unkept = self.unkept, None
+            import asyncssh
+
+            kept = self.known.match(self.host, self.port)[0]
+            if not any(k.public_data == asyncssh.import_public_key(key).public_data for k in kept):
+                self.known.add(self.host, self.port, key)
+        return text
 
     def host_key_text(self) -> str:
         """The sentence on the host's key, checked on this connection: its fingerprint, kept at
@@ -382,7 +399,7 @@ class Link:
                 if kept:
                     link.changed = True
                     return False
-                link.known.add(link.host, link.port, key.export_public_key().decode("ascii").strip())
+                link.unkept = key.export_public_key().decode("ascii").strip()  # (kept when its sentence is said)
                 link.first_visit = True
                 return True
 
