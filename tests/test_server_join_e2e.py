@@ -248,6 +248,27 @@ def test_a_first_visit_refused_before_any_password_shows_the_fingerprint_it_keep
     assert (again_code, again_text) == (2, refused)
 
 
+def test_ctrl_c_at_the_password_s_question_ends_the_login_with_one_sentence(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Cid", PASSWORD, tmp_path / "cid-signup.log"))
+        cid = join_child(tmp_path, server, "Cid", tmp_path / "cid.log")
+        try:
+            cid.expect(rb"Password of Cid at 127\.0\.0\.1: ")
+            cid.sendintr()  # Ctrl+C, as the terminal sends it
+            code, text = ended(cid)
+            again = join_child(tmp_path, server, "Cid", tmp_path / "again.log")
+            again.expect(rb"Password of Cid at 127\.0\.0\.1: ")
+            again.sendeof()  # Ctrl+D: the same sentence
+            again_code, again_text = ended(again)
+        finally:
+            sp.close(cid)
+        server.stopped()
+    ended_so = "Password of Cid at 127.0.0.1: \na11y-dominion: No password was given.\n"
+    assert code == 2 and text.endswith(ended_so), text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert (again_code, again_text.split("\n", 1)[1]) == (2, ended_so)
+
+
 def test_join_s_login_is_one_connection(tmp_path):
     # two connections a minute from one address: the sign-up's ssh and join's one login; a third is refused
     with sp.served(tmp_path, "[limits]\nconnections_per_minute_per_address = 2\n") as server:

@@ -18,11 +18,13 @@ stays until the player leaves (``quit``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import getpass
 import os
+import signal
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..announcements.words import join_names
@@ -119,13 +121,36 @@ class JoinConsole(LocalConsole):
 
 
 # ------------------------------------------------------------------ the command
+@contextlib.contextmanager
+def ctrl_c_interrupts() -> Iterator[None]:
+    """Within it, Ctrl+C (SIGINT) raises KeyboardInterrupt where the program waits, as Python's
+    own handler does (POSIX and Windows alike), then the handler before comes back.
+    ``asyncio.run``'s handler only cancels the main task at the first Ctrl+C, which a question
+    asked on the event loop's thread (the password's, during the login) never sees. Outside
+    the main thread (no handler can be set there) nothing changes."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def read_password(prompt: str, stdin=None, stderr=None) -> str:
     """The password typed after ``prompt``: :func:`getpass.getpass`, not shown as it is typed.
     With no terminal to hide it on (standard input a pipe or a file, no console window),
     the prompt goes to ``stderr`` and the line is read from ``stdin`` (by default the
     program's own), with none of getpass's warnings about it (``GetPassWarning``,
     "Password input may be echoed"), which a player need not hear. Raises EOFError when
-    input ends first."""
+    input ends first, KeyboardInterrupt at Ctrl+C (:func:`ctrl_c_interrupts`)."""
+    with ctrl_c_interrupts():
+        return _read_password(prompt, stdin, stderr)
+
+
+def _read_password(prompt: str, stdin=None, stderr=None) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("error", getpass.GetPassWarning)  # (raised before getpass prints anything)
         try:
@@ -183,7 +208,8 @@ def run_join(args, stdout=None) -> int:
         say_notices(output)  # what the speech output says of itself, on its own lines before the prompt
         try:
             return read_password(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt):  # Ctrl+D or Ctrl+C: the sentence on a line of its own
+            print(file=sys.stderr, flush=True)
             return None
 
     verbosity = args.verbosity or opts.get("verbosity") or settings.get("verbosity") or "normal"
