@@ -218,7 +218,17 @@ def run_join(args, stdout=None) -> int:
     output = local_output(settings, lang, args.speech, args.plain, out)
     speaker = output.speaker
     known = KnownHosts()
-    link = Link(host, port, user, password, known, lang, verbosity=verbosity, ask_password=ask_password)
+    link = Link(
+        host,
+        port,
+        user,
+        password,
+        known,
+        lang,
+        verbosity=verbosity,
+        ask_password=ask_password,
+        lang_given=bool(args.lang),
+    )
 
     async def play() -> int:
         try:
@@ -257,13 +267,16 @@ def run_join(args, stdout=None) -> int:
 
     def greet(console: JoinConsole) -> None:
         where = {"host": host, "port": port}
+        said_in = link.lang = console.lang  # (a game server's account's language, unless --lang was given)
         if not link.key_told:  # (said before the password when one was asked)
             console.say(link.tell_key(), keep=False)
-        console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False)
-        said = output.auto_why or speech_line(speaker, lang, STARTING, at_start=True)
+        console.say(
+            said_in.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False
+        )
+        said = output.auto_why or speech_line(speaker, said_in, STARTING, at_start=True)
         if said:  # "" when the speaker has said itself that no sound can be heard
             console.say(said, keep=False)
         if warning:
-            console.say(lang.msg(warning), keep=False)
+            console.say(said_in.msg(warning), keep=False)
 
     return asyncio.run(play())

@@ -170,7 +170,9 @@ class Link:
     (None from it: none was given). A game server (:data:`~.protocol.GAME_SERVER` in its SSH
     version line, :attr:`server`) is offered the player's own SSH keys first: the SSH agent's
     (:func:`agent_keys`), then the key files without a passphrase, then those with one, whose
-    passphrase ``ask_password(prompt)`` asks once, hidden (:func:`own_keys`); and its login messages
+    passphrase ``ask_password(prompt)`` asks once, hidden (:func:`own_keys`); it is told the
+    player's language only when ``lang_given`` (``--lang``), else the account's is the session's
+    (the server's ``settings`` before its ``hello`` says which); and its login messages
     (banners) are kept, cleaned and cut, as the sentence of a refusal. At a game server the
     inbox is the lobby's (:class:`~.lobbyclient.ServerInbox`), with a table's seat beside it."""
 
@@ -185,6 +187,7 @@ class Link:
         clock: Callable[[], float] | None = None,
         verbosity: str | None = None,
         ask_password: Callable[[str], str | None] | None = None,
+        lang_given: bool = True,
     ):
         self.host, self.port, self.user, self.password = host, port, user, password
         self.ask_password = ask_password
@@ -199,6 +202,7 @@ class Link:
         self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
         self.known = known
         self.lang = lang
+        self.lang_given = lang_given  # chosen for this session (--lang): a game server's account's does not win over it
         self.clock = clock
         self.inbox = Inbox(Rate(HOST_LINES_PER_SECOND, clock))  # at a game server, the lobby's (from start)
         self.closing = False  # the console is done: the connection stops waiting for room in the inbox
@@ -238,7 +242,10 @@ class Link:
             )
             self.process = await self.conn.create_process(
                 COMMAND,
-                env={ENV_LANGUAGE: self.lang.code, **({ENV_VERBOSITY: self.verbosity} if self.verbosity else {})},
+                env={
+                    **({ENV_LANGUAGE: self.lang.code} if self.lang_given or not self.server else {}),
+                    **({ENV_VERBOSITY: self.verbosity} if self.verbosity else {}),
+                },
                 encoding="utf-8",
                 errors="replace",
             )
