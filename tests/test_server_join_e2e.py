@@ -307,6 +307,22 @@ def test_join_speaks_the_account_s_language_unless_lang_is_given(tmp_path):
     assert "Verbonden" not in english_text and "Welkom" not in english_text
 
 
+def test_a_long_say_in_the_lobby_through_join_is_told_cut_once(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = signed_up_join(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "say " + "b" * 500, rb"Nobody else is in the lobby to hear it\.")
+            sp.log_out(ann)
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0, text
+    assert f"Ann says: {'b' * 300}\nOnly the first 300 characters were said.\n" in text, text
+    assert text.count("Only the first 300 characters were said.") == 1
+
+
 def test_join_s_login_is_one_connection(tmp_path):
     # two connections a minute from one address: the sign-up's ssh and join's one login; a third is refused
     with sp.served(tmp_path, "[limits]\nconnections_per_minute_per_address = 2\n") as server:

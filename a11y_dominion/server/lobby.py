@@ -198,6 +198,18 @@ def clean_text(text: str, most: int = MAX_SAY) -> str:
     return text.strip()[:most]
 
 
+SAY_CUT = N_("Only the first {n} characters were said.")
+"""What the sayer of a line of chat longer than :data:`MAX_SAY` characters hears, once."""
+
+
+def tell_cut(text: str, lang: Language, send: Callable[[str], None]) -> None:
+    """Tell the sayer once, with ``send`` in ``lang`` (:data:`SAY_CUT`), when what they said,
+    ``text``, is longer than :data:`MAX_SAY` characters once cleaned (:func:`clean_text`), so
+    that only its start was heard."""
+    if len(clean_text(text, MAX_SAY + 1)) > MAX_SAY:
+        send(lang.text(SAY_CUT, n=MAX_SAY))
+
+
 class Lobby:
     """The people in the lobby (their sessions by account) and the answers to their lines.
     ``store`` keeps the settings and gives the keys, games and ratings; ``rates`` limits
@@ -584,12 +596,12 @@ class Lobby:
         """Whether ``person`` may chat now (``say`` and ``tell`` in the lobby, ``say`` at a table
         or while watching): not muted (:meth:`is_muted`) and within the account's chat limit
         (:meth:`~.limits.Rates.chat_line`: a burst of ``chat_lines``, then one line each
-        ``chat_seconds_per_line`` seconds). When not, the first refusal of a burst is told, with
-        the seconds to wait; the lines after it are dropped without a word."""
+        ``chat_seconds_per_line`` seconds). When not, each line refused is told, with the seconds
+        to wait, so that no line is dropped without a word."""
         if self.is_muted(person):
             return False
         verdict = self.rates.chat_line(person.account)
-        if verdict == "tell":
+        if verdict != "ok":
             person.send(person.lang.msg(self.rates.chat_refusal(person.account)))
         return verdict == "ok"
 
@@ -617,6 +629,7 @@ class Lobby:
             if other is person or not self.in_game(other):
                 other.send(other.lang.text(N_("{player} says: {said}"), player=person.name, said=said))
                 heard += other is not person
+        tell_cut(rest, person.lang, person.send)
         if not heard:
             person.send(person.lang._(N_("Nobody else is in the lobby to hear it.")))
 
@@ -651,6 +664,7 @@ class Lobby:
         for other in found:
             other.send(other.lang.text(N_("{player} tells you: {said}"), player=person.name, said=said))
         person.send(lang.text(N_("You tell {player}: {said}"), player=found[0].name, said=said))
+        tell_cut(words[1], lang, person.send)
 
     async def settings(self, person: Person, rest: str) -> None:
         """``settings``: the language and verbosity; ``settings language nl``, ``settings
