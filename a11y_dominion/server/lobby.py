@@ -405,7 +405,7 @@ class Lobby:
         if found[0].account == person.account:
             person.send(lang._(N_("You cannot kick yourself; type quit to log out.")))
             return
-        log.warning("moderator %s kicked %s", person.name, found[0].name)
+        log.info("moderator %s kicked %s", person.name, found[0].name)
         for other in found:
             if other.session is not None:
                 other.session.goodbye(N_("A moderator ended your session."))
@@ -436,14 +436,15 @@ class Lobby:
             return
         target = found[0]
         n = int(minutes)
-        log.warning("moderator %s muted %s for %d minutes", person.name, target.name, n)
         if n == 0:
+            log.info("moderator %s lifted the mute of %s", person.name, target.name)
             self.muted.pop(target.account, None)
             await self.store.unmute(target.account)
             for other in found:
                 other.send(other.lang._(N_("A moderator lifted your mute; you may chat again.")))
             person.send(lang.text(N_("{player} may chat again."), player=target.name))
             return
+        log.info("moderator %s muted %s for %d %s", person.name, target.name, n, "minute" if n == 1 else "minutes")
         until = self.clock() + n * 60
         self.muted[target.account] = until
         await self.store.mute(target.account, until, person.account)
@@ -478,7 +479,7 @@ class Lobby:
         if lift:
             lifted = await self.store.unban("name", name)
             if lifted:
-                log.warning("moderator %s lifted the ban of %s", person.name, shown)
+                log.info("moderator %s lifted the ban of %s", person.name, shown)
                 person.send(lang.text(N_("{player} may log in again."), player=shown))
             if self.file_banned(name):
                 person.send(
@@ -493,7 +494,7 @@ class Lobby:
             person.send(lang._(N_("You cannot ban yourself.")))
             return
         await self.store.ban("name", name, None, person.account, None)
-        log.warning("moderator %s banned %s", person.name, shown)
+        log.info("moderator %s banned %s", person.name, shown)
         for other in found:
             if other.session is not None:
                 other.session.goodbye(N_("A moderator banned your name from this server."))
@@ -522,7 +523,7 @@ class Lobby:
                 person.lang._(N_("Type announce and what to say, for example: announce the server restarts soon."))
             )
             return
-        log.warning("moderator %s announced: %s", person.name, said)
+        log.info("moderator %s announced: %s", person.name, said)
         for other in self.everyone():
             other.send(other.lang.text(N_("Announcement from {player}: {said}"), player=person.name, said=said))
 
@@ -798,7 +799,7 @@ class Lobby:
         except KeyTaken as e:
             person.send(lang.msg(e.args[0]))
             return
-        log.warning("%s added the SSH key %s", person.name, key[1])
+        log.info("%s added the SSH key %s", person.name, key[1])
         person.send(lang.text(N_("The key {fingerprint} logs in to your account now."), fingerprint=key[1]))
 
     async def remove_key(self, person: Person, number: str) -> None:
@@ -825,7 +826,7 @@ class Lobby:
             return
         key = keys[n - 1]
         await self.store.remove_key(person.account, key.public_data)
-        log.warning("%s removed the SSH key %s", person.name, key.fingerprint)
+        log.info("%s removed the SSH key %s", person.name, key.fingerprint)
         person.send(
             lang.text(
                 N_("Key {n}, {fingerprint}, no longer logs in to your account."), n=n, fingerprint=key.fingerprint
@@ -877,7 +878,7 @@ class Lobby:
         for session_person in self.people.get(person.account, [person]):
             session_person.has_password = True
         person.has_password = True
-        log.warning("%s changed the password", person.name)
+        log.info("%s changed the password", person.name)
         if had:
             person.send(lang._(N_("Your password is changed.")))
         else:

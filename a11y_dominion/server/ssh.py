@@ -140,10 +140,11 @@ class GameServer:
         take effect at the next start."""
         from .config import ConfigError, read_config
 
+        fault = False  # (a file refused is the operator's to mend: a WARNING; a reload done is INFO)
         try:
             new = read_config(self.data)
         except ConfigError as e:
-            said = Msg("The server's settings stay as they were: {why}", why=e.args[0])
+            said, fault = Msg("The server's settings stay as they were: {why}", why=e.args[0]), True
         else:
             changed = changed_keys(self.config, new)
             old, self.config = self.config, new
@@ -173,7 +174,7 @@ class GameServer:
             else:
                 said = Msg("The server's settings were read again; changed: {keys}.", keys=", ".join(changed))
         text = self.lang.msg(said)
-        self.log.warning("%s", text)
+        (self.log.warning if fault else self.log.info)("%s", text)
         print(text, flush=True)
         return said
 
