@@ -32,7 +32,7 @@ from ..console.keyboard import LocalConsole, interrupted, local_console, local_o
 from ..files import SETTINGS_LIMIT, FileError, read_json, read_text
 from ..i18n import N_, Language, typed_command
 from ..rules.decisions import Msg
-from .joinlink import JoinError, KnownHosts, Link
+from .joinlink import NAME_UNFIT, JoinError, KnownHosts, Link, fits_ssh
 
 
 # ------------------------------------------------------------------ who and where
@@ -200,6 +200,8 @@ def run_join(args, stdout=None) -> int:
     user = user or login_name()
     if not user:
         return fail(Msg(N_("Name your seat with --user, for example --user Ann.")))
+    if not fits_ssh(user):  # (before any connection; the character is not echoed: it may be an escape byte)
+        return fail(Msg(NAME_UNFIT))
     opts = seat_settings(settings, user)
     if not args.lang and opts.get("language"):
         lang = Language(opts["language"])

@@ -102,6 +102,23 @@ def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
     return text
 
 
+NAME_UNFIT = N_("The name to log in with has a character a name may not have, such as a control character.")
+"""What ``join`` says of a name :func:`fits_ssh` refuses (its character is not said: it may be an escape byte)."""
+
+
+def fits_ssh(text: str) -> bool:
+    """Whether ``text`` (a name or a password) may be sent in an SSH login: SSH prepares both as
+    RFC 4013 (SASLprep) says, which refuses control characters, unassigned and private ones, and
+    the like (:func:`asyncssh.saslprep.saslprep`)."""
+    from asyncssh.saslprep import SASLPrepError, saslprep
+
+    try:
+        saslprep(text)
+    except SASLPrepError:
+        return False
+    return True
+
+
 KEY_FILES = ("id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_ecdsa", "id_ed25519", "id_rsa")
 """The key files in the player's ``.ssh`` folder that ``join`` offers a game server, as OpenSSH's
 ``ssh`` reads them by default."""
@@ -427,6 +444,10 @@ class Link:
             )
         if self.asked and self.password is None:
             return Msg(N_("No password was given."))
+        if not fits_ssh(self.user):  # (its character is not said: it may be an escape byte)
+            return Msg(NAME_UNFIT)
+        if isinstance(self.password, str) and not fits_ssh(self.password):
+            return Msg(N_("The password has a character a password may not have, such as a control character."))
         said = self.banner() if self.server else None
         if said and isinstance(e, asyncssh.DisconnectError):
             return Msg(N_("The server says: {text}"), text=said)
