@@ -259,16 +259,17 @@ def test_ctrl_c_at_the_password_s_question_ends_the_login_with_one_sentence(tmp_
     with sp.served(tmp_path) as server:
         sp.close(sp.signup_password(server, "Cid", PASSWORD, tmp_path / "cid-signup.log"))
         cid = join_child(tmp_path, server, "Cid", tmp_path / "cid.log")
+        again = join_child(tmp_path, server, "Cid", tmp_path / "again.log")
         try:
             cid.expect(rb"Password of Cid at 127\.0\.0\.1: ")
             cid.sendintr()  # Ctrl+C, as the terminal sends it
             code, text = ended(cid)
-            again = join_child(tmp_path, server, "Cid", tmp_path / "again.log")
             again.expect(rb"Password of Cid at 127\.0\.0\.1: ")
             again.sendeof()  # Ctrl+D: the same sentence
             again_code, again_text = ended(again)
         finally:
             sp.close(cid)
+            sp.close(again)
         server.stopped()
     ended_so = "Password of Cid at 127.0.0.1: \na11y-dominion: No password was given.\n"
     assert code == 2 and text.endswith(ended_so), text
