@@ -295,6 +295,8 @@ def test_bad_hosts_passwords_and_files_are_one_sentence_and_exit_2(host_game, tm
     port = data["port"]
     wrong = tmp_path / "wrong-password"
     wrong.write_text("not-the-password\n")
+    escaped = tmp_path / "escaped-password"
+    escaped.write_text("pass\x1b[31mword\n")
     cases = [
         (
             ["127.0.0.1", "--port", str(port), "--user", "Ann", "--password-file", str(wrong)],
@@ -323,9 +325,21 @@ def test_bad_hosts_passwords_and_files_are_one_sentence_and_exit_2(host_game, tm
         ),
         (["--seats-file", seats_file(tmp_path, data)], "Name your seat with --user; the seats file has Ann and Bea."),
         (["--seats-file", seats_file(tmp_path, data), "--user", "Cid"], "The seats file has no seat Cid."),
+        (  # (never the escape byte echoed, before any connection)
+            ["127.0.0.1", "--port", str(port), "--user", "Dan\x1b[31m", "--password-file", str(wrong)],
+            "The name to log in with has a character a name may not have, such as a control character.",
+        ),
+        (
+            ["127.0.0.1", "--port", str(port), "--user", "Ann", "--password-file", str(escaped)],
+            "The password has a character a password may not have, such as a control character.",
+        ),
     ]
-    for args, sentence in cases:
+    first = f"First visit to 127.0.0.1 port {port}: its host key, SHA256:"
+    for i, (args, sentence) in enumerate(cases):
         code, out, err = run_join(tmp_path, *args, "--speech", "off")
+        if i == 0:  # the first visit's fingerprint before the refusal, the key kept
+            assert err.startswith(first) and err.count("\n") == 2, err
+            err = err.split("\n", 1)[1]
         assert (code, err) == (2, f"a11y-dominion: {sentence}\n"), (args, out, err)
         assert "Traceback" not in out + err
     assert proc.poll() is None  # the host still waits for its players

@@ -142,6 +142,8 @@ def test_a_host_key_kept_meanwhile_by_another_join_is_trusted_and_another_key_is
     first_client, second_client = first._client()(), second._client()()
     assert first_client.validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, host_key) is True
     assert first.first_visit and not first.changed
+    assert not (tmp_path / "known_hosts").exists()  # kept only once its fingerprint is said
+    assert first.tell_key().startswith("First visit to 127.0.0.1 port 2222: its host key, ")
     assert second_client.validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, host_key) is True
     assert not second.changed and not second.first_visit
     kept = (tmp_path / "known_hosts").read_bytes()

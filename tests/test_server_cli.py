@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from a11y_dominion.cli import main
@@ -49,3 +51,31 @@ def test_a_second_server_on_the_same_folder_is_one_sentence(tmp_path, capsys):
         assert main(["server", "--data", str(tmp_path), "--port", "0"]) == 2
     assert capsys.readouterr().err == f"Another server uses the folder {tmp_path}.\n"
     assert not (tmp_path / "server.sqlite3").exists()
+
+
+@pytest.mark.e2e  # (the server starts its bots' worker processes before it listens)
+def test_a_port_in_use_is_one_plain_sentence(tmp_path, capsys):
+    import socket
+
+    with socket.socket() as held:  # another program on the port
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        assert main(["server", "--data", str(tmp_path), "--port", str(port)]) == 2
+    assert capsys.readouterr().err == (
+        f"Port {port} on 127.0.0.1 is in use by another program; stop it, or choose another port with --port.\n"
+    )
+
+
+def test_another_listening_failure_gives_the_system_s_words():
+    import errno
+
+    from a11y_dominion.i18n import Language
+    from a11y_dominion.remote.joinlink import os_reason
+    from a11y_dominion.server.ssh import listen_failure
+
+    # asyncio's own text for it, which the server used to print
+    e = OSError(errno.EADDRNOTAVAIL, "error while attempting to bind on address ('192.0.2.1', 2525): cannot assign")
+    said = Language("en").text(listen_failure(e), host="192.0.2.1", port=2525, reason=os_reason(e))
+    assert said == f"The server cannot listen on 192.0.2.1 port 2525: {os.strerror(errno.EADDRNOTAVAIL)}."
+    assert "error while" not in said

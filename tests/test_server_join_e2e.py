@@ -55,14 +55,21 @@ def join_env(tmp_path: Path) -> dict:
 
 
 def join_child(
-    tmp_path: Path, server: sp.Served, user: str, log: Path, *more: str, env: dict[str, str] | None = None
+    tmp_path: Path,
+    server: sp.Served,
+    user: str,
+    log: Path,
+    *more: str,
+    env: dict[str, str] | None = None,
+    lang: str | None = "en",
 ) -> Any:
-    """``a11y-dominion join 127.0.0.1`` as ``user`` in a pseudo-terminal, speech off, in English
-    (``more``: other options; ``env``: more environment variables); every received byte goes to ``log``."""
+    """``a11y-dominion join 127.0.0.1`` as ``user`` in a pseudo-terminal, speech off, with ``--lang
+    lang`` (English; None: no ``--lang``) (``more``: other options; ``env``: more environment
+    variables); every received byte goes to ``log``."""
     command = ["-m", "a11y_dominion", "join", "127.0.0.1", "--port", str(server.port), "--user", user]
     child = pexpect.spawn(
         sys.executable,
-        [*command, "--speech", "off", "--lang", "en", *more],
+        [*command, "--speech", "off", *(["--lang", lang] if lang else []), *more],
         env=dict(join_env(tmp_path), **(env or {})),
         timeout=TIMEOUT,
         dimensions=(50, 200),
@@ -71,11 +78,11 @@ def join_child(
     return child
 
 
-def welcomed_and_logged_out(child: Any) -> tuple[int | None, str]:
-    """Wait for the lobby's welcome of Ann at ``child`` (a join), log out, and wait for its end:
-    (its exit code, all it printed, as plain text); ``child`` is closed."""
+def welcomed_and_logged_out(child: Any, name: str = "Ann") -> tuple[int | None, str]:
+    """Wait for the lobby's English welcome of ``name`` at ``child`` (a join), log out, and wait for
+    its end: (its exit code, all it printed, as plain text); ``child`` is closed."""
     try:
-        child.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
+        child.expect(rb"Welcome back, " + name.encode() + rb"\. Type help for the lobby's commands\.")
         sp.log_out(child)
         return ended(child)
     finally:
@@ -201,6 +208,9 @@ def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tm
         dora_code, dora_text = ended(dora)  # (no password is asked: the pexpect child types nothing)
         server.stopped()
     port = server.port
+    first_visit = f"First visit to 127.0.0.1 port {port}: its host key, SHA256:"
+    assert wrong_text.startswith(first_visit), wrong_text  # the first visit's fingerprint, the login failing
+    wrong_text = wrong_text.split("\n", 1)[1]
     assert (wrong_code, wrong_text) == (
         2,
         "a11y-dominion: The server says: Wrong user name or password. Log in with your account's name as the user "
@@ -220,6 +230,98 @@ def test_a_wrong_password_and_a_name_without_an_account_each_get_one_sentence(tm
     names = [row[0] for row in con.execute("SELECT name FROM accounts ORDER BY name")]
     con.close()
     assert names == ["Ann"]
+
+
+def test_a_first_visit_refused_before_any_password_shows_the_fingerprint_it_keeps(tmp_path):
+    # Bea, with a fresh home and no account yet: the fingerprint is said before the refusal, and
+    # her next visit is told it is the one kept
+    with sp.served(tmp_path) as server:
+        first_code, first_text = ended(join_child(tmp_path, server, "Bea", tmp_path / "first.log"))
+        kept = sorted((tmp_path / "player-home").rglob("known_hosts"))
+        again_code, again_text = ended(join_child(tmp_path, server, "Bea", tmp_path / "again.log"))
+        server.stopped()
+    port = server.port
+    refused = (
+        "a11y-dominion: The server says: There is no account named Bea here yet; make it with ssh first, then join "
+        f"plays here: ssh -p {port} Bea@127.0.0.1.\n"
+    )
+    said = re.fullmatch(
+        rf"First visit to 127\.0\.0\.1 port {port}: its host key, (SHA256:[A-Za-z0-9+/]{{43}}), is kept for your next "
+        rf"visits\.\n{re.escape(refused)}",
+        first_text,
+    )
+    assert (first_code, said is not None) == (2, True), first_text
+    assert len(kept) == 1 and kept[0].read_text().count("\n") == 1
+    assert (again_code, again_text) == (2, refused)
+
+
+def test_ctrl_c_at_the_password_s_question_ends_the_login_with_one_sentence(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Cid", PASSWORD, tmp_path / "cid-signup.log"))
+        cid = join_child(tmp_path, server, "Cid", tmp_path / "cid.log")
+        again = join_child(tmp_path, server, "Cid", tmp_path / "again.log")
+        try:
+            cid.expect(rb"Password of Cid at 127\.0\.0\.1: ")
+            cid.sendintr()  # Ctrl+C, as the terminal sends it
+            code, text = ended(cid)
+            again.expect(rb"Password of Cid at 127\.0\.0\.1: ")
+            again.sendeof()  # Ctrl+D: the same sentence
+            again_code, again_text = ended(again)
+        finally:
+            sp.close(cid)
+            sp.close(again)
+        server.stopped()
+    ended_so = "Password of Cid at 127.0.0.1: \na11y-dominion: No password was given.\n"
+    assert code == 2 and text.endswith(ended_so), text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text
+    assert (again_code, again_text.split("\n", 1)[1]) == (2, ended_so)
+
+
+def test_join_speaks_the_account_s_language_unless_lang_is_given(tmp_path):
+    # Bea's account is in Dutch: join, with no --lang, greets her and answers in Dutch from its first
+    # line; with --lang en, that session is in English
+    with sp.served(tmp_path) as server:
+        signup = sp.signup_password(server, "Bea", PASSWORD, tmp_path / "bea-signup.log")
+        try:
+            sp.lobby_line(signup, "settings nl", rb"Nederlands")
+        finally:
+            sp.close(signup)
+        secret = password_file(tmp_path, PASSWORD)
+        bea = join_child(tmp_path, server, "Bea", tmp_path / "bea.log", "--password-file", secret, lang=None)
+        try:
+            bea.expect(rb"Welkom terug, Bea\. Typ help voor de commando's van de lobby\.")
+            sp.lobby_line(bea, "quit", rb"Uitloggen\? ja of nee")
+            bea.sendline(b"ja")
+            code, text = ended(bea)
+        finally:
+            sp.close(bea)
+        english = join_child(tmp_path, server, "Bea", tmp_path / "english.log", "--password-file", secret)
+        english_code, english_text = welcomed_and_logged_out(english, "Bea")
+        server.stopped()
+    port = server.port
+    lines = text.splitlines()
+    assert code == 0, text
+    assert lines[0].startswith(f"Eerste bezoek aan 127.0.0.1 poort {port}: de hostsleutel, SHA256:"), text
+    assert lines[1] == f"Verbonden met 127.0.0.1 poort {port} als Bea.", text
+    assert "Welcome" not in text and "Joined" not in text
+    assert english_code == 0 and f"Joined 127.0.0.1 port {port} as Bea." in english_text, english_text
+    assert "Verbonden" not in english_text and "Welkom" not in english_text
+
+
+def test_a_long_say_in_the_lobby_through_join_is_told_cut_once(tmp_path):
+    with sp.served(tmp_path) as server:
+        ann = signed_up_join(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(ann, "say " + "b" * 500, rb"Nobody else is in the lobby to hear it\.")
+            sp.log_out(ann)
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+        server.stopped()
+    assert code == 0, text
+    assert f"Ann says: {'b' * 300}\nOnly the first 300 characters were said.\n" in text, text
+    assert text.count("Only the first 300 characters were said.") == 1
 
 
 def test_join_s_login_is_one_connection(tmp_path):
@@ -293,7 +395,7 @@ def test_the_server_answers_each_bad_message_of_a_join_session_with_one_error(tm
                     assert line, got
                     got.append(json.loads(line))
 
-            await until(3)  # hello, the welcome and who is here
+            await until(4)  # the session's settings, hello, the welcome and who is here
             sent = [
                 "not json",
                 '{"type": "answer", "keys": []}',
@@ -308,14 +410,15 @@ def test_the_server_answers_each_bad_message_of_a_join_session_with_one_error(tm
             ]
             # at once, with a flood after them: 20 messages a second are read, the first past it said
             process.stdin.write("".join(line + "\n" for line in sent) + "nonsense\n" * 30)
-            await until(3 + len(sent) - 1 + 12)
+            await until(4 + len(sent) - 1 + 12)
             return got
 
     with sp.served(tmp_path) as server:
         sp.close(sp.signup_password(server, "Ann", PASSWORD, tmp_path / "ann-signup.log"))
         got = asyncio.run(session())
         printed = server.stopped()
-    hello, welcome, here, *answers = got
+    settings, hello, welcome, here, *answers = got
+    assert settings == {"type": "settings", "language": "en", "verbosity": "normal"}  # (as the program named it)
     assert hello == {
         "type": "hello",
         "protocol": 2,

@@ -119,10 +119,11 @@ def test_the_server_s_rates_from_the_operator_s_file(clock):
     assert [rates.line(7) for _ in range(4)] == ["ok", "ok", "ok", "tell"]
     assert rates.line(8) == "ok"
     assert [rates.chat_line(7) for _ in range(3)] == ["ok", "ok", "tell"]
-    assert rates.chat_refusal(7) == "You are chatting too fast; wait 3 seconds."
+    assert rates.chat_refusal(7) == "You are chatting too fast, so that line was not said; wait 3 seconds."
     clock.advance(2.5)
-    assert rates.chat_refusal(7) == "You are chatting too fast; wait 1 second."
-    assert Language("nl").msg(rates.chat_refusal(7)) == "Je chat te snel; wacht 1 seconde."
+    assert rates.chat_refusal(7) == "You are chatting too fast, so that line was not said; wait 1 second."
+    dutch = "Je chat te snel, dus die regel is niet gezegd; wacht 1 seconde."
+    assert Language("nl").msg(rates.chat_refusal(7)) == dutch
     clock.advance(0.5)
     assert rates.chat_line(7) == "ok"
     assert rates.signup_left("198.51.100.4")

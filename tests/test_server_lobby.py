@@ -95,7 +95,7 @@ def test_who_say_and_tell_between_two_people(store):
     assert bea_heard == ["Ann says: anyone for a game?", "Ann tells you: table 5 in a minute?"]
 
 
-def test_chat_past_its_burst_is_refused_once_with_the_wait(store):
+def test_chat_past_its_burst_is_refused_with_the_wait_line_by_line(store):
     async def go():
         clock = Clock()
         config = ServerConfig(limits=LimitsSection(chat_lines=2, chat_seconds_per_line=3))
@@ -113,8 +113,36 @@ def test_chat_past_its_burst_is_refused_once_with_the_wait(store):
     assert run(go()) == [
         "Ann says: 0",
         "Ann says: 1",
-        "You are chatting too fast; wait 3 seconds.",
+        "You are chatting too fast, so that line was not said; wait 3 seconds.",
+        "You are chatting too fast, so that line was not said; wait 3 seconds.",
         "Ann says: later",
+    ]
+
+
+def test_say_and_tell_cut_at_300_characters_are_told_to_the_sayer_once(store):
+    async def go():
+        lobby = Lobby(store, Rates(ServerConfig()))
+        ann_heard, bea_heard = [], []
+        ann, bea = person(1, "Ann", ann_heard), person(2, "Bea", bea_heard, language="nl")
+        lobby.enter(ann)
+        lobby.enter(bea)
+        await lobby.typed(ann, "say " + "a" * 500)
+        await lobby.typed(bea, "fluister Ann " + "b" * 301)
+        await lobby.typed(ann, "say " + "c" * 300 + "\x1b[2J")  # (300 once cleaned: nothing cut)
+        return ann_heard, bea_heard
+
+    ann_heard, bea_heard = run(go())
+    assert ann_heard == [
+        "Ann says: " + "a" * 300,
+        "Only the first 300 characters were said.",
+        "Bea tells you: " + "b" * 300,
+        "Ann says: " + "c" * 300,
+    ]
+    assert bea_heard == [
+        "Ann zegt: " + "a" * 300,
+        "Je fluistert tegen Ann: " + "b" * 300,
+        "Alleen de eerste 300 tekens zijn gezegd.",
+        "Ann zegt: " + "c" * 300,
     ]
 
 

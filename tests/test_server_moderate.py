@@ -68,6 +68,26 @@ def test_ban_puts_out_every_session_of_the_name_and_unban_lifts_it(tmp_path: Pat
     asyncio.run(main())
 
 
+def test_the_log_says_a_mute_lifted_as_such_and_a_mute_at_info(tmp_path: Path, caplog) -> None:
+    async def main() -> None:
+        _tables, _store, lobby = moderated(tmp_path)
+        mod, mod_heard, _ = person(9, "Mod")
+        bea, _bea_heard, _ = person(2, "Bea")
+        lobby.enter(mod)
+        lobby.enter(bea)
+        with caplog.at_level(logging.INFO, logger="a11y_dominion.server"):
+            for line in ("mute Bea 1", "mute Bea 30", "mute Bea 0"):
+                await lobby.typed(mod, line)
+        assert mod_heard[:3] == ["Bea is muted for 1 minute.", "Bea is muted for 30 minutes.", "Bea may chat again."]
+
+    asyncio.run(main())
+    assert [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "a11y_dominion.server.lobby"] == [
+        ("INFO", "moderator Mod muted Bea for 1 minute"),
+        ("INFO", "moderator Mod muted Bea for 30 minutes"),
+        ("INFO", "moderator Mod lifted the mute of Bea"),  # (not "for 0 minutes")
+    ]
+
+
 def test_announce_reaches_everyone_logged_in_cleaned_in_their_language(tmp_path: Path) -> None:
     async def main() -> None:
         tables, _store, lobby = moderated(tmp_path)
@@ -139,7 +159,7 @@ def served(tmp_path: Path):
 def test_reload_says_what_changed_and_a_wrong_file_keeps_the_settings(served, tmp_path, capsys, caplog) -> None:
     async def main() -> None:
         server = served
-        caplog.set_level(logging.WARNING, logger="a11y_dominion.server")
+        caplog.set_level(logging.INFO, logger="a11y_dominion.server")
         mod, mod_heard, _ = person(9, "Mod", "nl")
         server.lobby.enter(mod)
         session = Seated("Mod", LobbySeat("Mod", Language("nl")))
@@ -174,7 +194,9 @@ def test_reload_says_what_changed_and_a_wrong_file_keeps_the_settings(served, tm
             f"The server's settings stay as they were: {file}, line 3: max_tables in [server] must be a whole "
             "number from 1 to 10000, not 0.",
         ]
-        assert [r.getMessage() for r in caplog.records if r.name == "a11y_dominion.server"] == printed
+        # a reload done is INFO, a file refused (the operator's to mend) a WARNING
+        logged = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "a11y_dominion.server"]
+        assert logged == list(zip(["INFO", "INFO", "WARNING"], printed, strict=True))
 
     asyncio.run(main())
 

@@ -186,7 +186,7 @@ def test_a_damaged_autosave_closes_its_table_with_one_sentence_and_keeps_its_fil
             said = await tables.restore(store)
         sentence = f"Table 1 is closed: its saved game {path.name} cannot be read; the file is kept."
         assert said == [sentence]
-        assert [r.getMessage() for r in caplog.records] == [sentence]
+        assert [(r.levelname, r.getMessage()) for r in caplog.records] == [("WARNING", sentence)]  # (a fault)
         assert all(r.exc_info is None for r in caplog.records)  # (no traceback in the log)
         assert tables.tables == {} and states(store) == [(1, "closed")] and path.read_bytes() == kept
 
@@ -218,7 +218,7 @@ def test_an_unstarted_table_and_a_table_nobody_played_at_for_too_long_close(stor
     asyncio.run(main())
 
 
-def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people(store, tmp_path) -> None:
+def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people(store, tmp_path, caplog) -> None:
     async def main() -> None:
         await store.add_account("Bea", password="scrypt$hash")
         await store.add_account("Cid", password="scrypt$hash")
@@ -241,7 +241,11 @@ def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people
         await tables.close()
         await written(store)
         tables, lobby = server_run(store, tmp_path)
-        assert await tables.restore(store) == ["Table 1 has not started; it waits again with Bea and Ann seated."]
+        caplog.clear()
+        with caplog.at_level(logging.INFO, logger="a11y_dominion.server"):
+            said = await tables.restore(store)
+        assert said == ["Table 1 has not started; it waits again with Bea and Ann seated."]
+        assert [r.levelname for r in caplog.records if r.getMessage() == said[0]] == ["INFO"]  # (no fault)
         assert await tables.restore_invitations(store) == 1
         assert tables.lines(Language("en"))[1] == (
             "Table 1: random Kingdom, 2 people, 1 seat free, 1 bot (medium); not started, owner Bea, private."
@@ -309,7 +313,7 @@ def test_an_unstarted_table_whose_record_cannot_be_read_closes_with_one_sentence
             said = await tables.restore(store)
         sentence = "Table 1 had not started and its record cannot be read; it is closed."
         assert said == [sentence]
-        assert [r.getMessage() for r in caplog.records] == [sentence]
+        assert [(r.levelname, r.getMessage()) for r in caplog.records] == [("WARNING", sentence)]  # (a fault)
         assert all(r.exc_info is None for r in caplog.records)  # (no traceback in the log)
         assert tables.tables == {} and states(store) == [(1, "closed")]
 

@@ -18,11 +18,13 @@ stays until the player leaves (``quit``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import getpass
 import os
+import signal
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ..announcements.words import join_names
@@ -30,7 +32,7 @@ from ..console.keyboard import LocalConsole, interrupted, local_console, local_o
 from ..files import SETTINGS_LIMIT, FileError, read_json, read_text
 from ..i18n import N_, Language, typed_command
 from ..rules.decisions import Msg
-from .joinlink import JoinError, KnownHosts, Link
+from .joinlink import NAME_UNFIT, JoinError, KnownHosts, Link, fits_ssh
 
 
 # ------------------------------------------------------------------ who and where
@@ -138,13 +140,36 @@ class JoinConsole(LocalConsole):
 
 
 # ------------------------------------------------------------------ the command
+@contextlib.contextmanager
+def ctrl_c_interrupts() -> Iterator[None]:
+    """Within it, Ctrl+C (SIGINT) raises KeyboardInterrupt where the program waits, as Python's
+    own handler does (POSIX and Windows alike), then the handler before comes back.
+    ``asyncio.run``'s handler only cancels the main task at the first Ctrl+C, which a question
+    asked on the event loop's thread (the password's, during the login) never sees. Outside
+    the main thread (no handler can be set there) nothing changes."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    except ValueError:  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
 def read_password(prompt: str, stdin=None, stderr=None) -> str:
     """The password typed after ``prompt``: :func:`getpass.getpass`, not shown as it is typed.
     With no terminal to hide it on (standard input a pipe or a file, no console window),
     the prompt goes to ``stderr`` and the line is read from ``stdin`` (by default the
     program's own), with none of getpass's warnings about it (``GetPassWarning``,
     "Password input may be echoed"), which a player need not hear. Raises EOFError when
-    input ends first."""
+    input ends first, KeyboardInterrupt at Ctrl+C (:func:`ctrl_c_interrupts`)."""
+    with ctrl_c_interrupts():
+        return _read_password(prompt, stdin, stderr)
+
+
+def _read_password(prompt: str, stdin=None, stderr=None) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("error", getpass.GetPassWarning)  # (raised before getpass prints anything)
         try:
@@ -194,6 +219,8 @@ def run_join(args, stdout=None) -> int:
     user = user or login_name()
     if not user:
         return fail(Msg(N_("Name your seat with --user, for example --user Ann.")))
+    if not fits_ssh(user):  # (before any connection; the character is not echoed: it may be an escape byte)
+        return fail(Msg(NAME_UNFIT))
     opts = seat_settings(settings, user)
     if not args.lang and opts.get("language"):
         lang = Language(opts["language"])
@@ -202,7 +229,8 @@ def run_join(args, stdout=None) -> int:
         say_notices(output)  # what the speech output says of itself, on its own lines before the prompt
         try:
             return read_password(prompt)
-        except (EOFError, KeyboardInterrupt):
+        except (EOFError, KeyboardInterrupt):  # Ctrl+D or Ctrl+C: the sentence on a line of its own
+            print(file=sys.stderr, flush=True)
             return None
 
     verbosity = args.verbosity or opts.get("verbosity") or settings.get("verbosity") or "normal"
@@ -211,13 +239,25 @@ def run_join(args, stdout=None) -> int:
     output = local_output(settings, lang, args.speech, args.plain, out)
     speaker = output.speaker
     known = KnownHosts()
-    link = Link(host, port, user, password, known, lang, verbosity=verbosity, ask_password=ask_password)
+    link = Link(
+        host,
+        port,
+        user,
+        password,
+        known,
+        lang,
+        verbosity=verbosity,
+        ask_password=ask_password,
+        lang_given=bool(args.lang),
+    )
 
     async def play() -> int:
         try:
             await link.start()
         except JoinError as e:
             speaker.close()
+            if link.first_visit and not link.key_told:  # (the fingerprint of a key kept, even for a failed login)
+                print(link.tell_key(), file=sys.stderr)
             return fail(e.args[0])
         shared: list[Any] = []  # one reader of typed lines, whichever console reads them
 
@@ -248,13 +288,16 @@ def run_join(args, stdout=None) -> int:
 
     def greet(console: JoinConsole) -> None:
         where = {"host": host, "port": port}
+        said_in = link.lang = console.lang  # (a game server's account's language, unless --lang was given)
         if not link.key_told:  # (said before the password when one was asked)
-            console.say(link.host_key_text(), keep=False)
-        console.say(lang.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False)
-        said = output.auto_why or speech_line(speaker, lang, STARTING, at_start=True)
+            console.say(link.tell_key(), keep=False)
+        console.say(
+            said_in.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False
+        )
+        said = output.auto_why or speech_line(speaker, said_in, STARTING, at_start=True)
         if said:  # "" when the speaker has said itself that no sound can be heard
             console.say(said, keep=False)
         if warning:
-            console.say(lang.msg(warning), keep=False)
+            console.say(said_in.msg(warning), keep=False)
 
     return asyncio.run(play())

@@ -102,6 +102,23 @@ def os_reason(e: OSError, strerror: Callable[[int], str] = os.strerror) -> str:
     return text
 
 
+NAME_UNFIT = N_("The name to log in with has a character a name may not have, such as a control character.")
+"""What ``join`` says of a name :func:`fits_ssh` refuses (its character is not said: it may be an escape byte)."""
+
+
+def fits_ssh(text: str) -> bool:
+    """Whether ``text`` (a name or a password) may be sent in an SSH login: SSH prepares both as
+    RFC 4013 (SASLprep) says, which refuses control characters, unassigned and private ones, and
+    the like (:func:`asyncssh.saslprep.saslprep`)."""
+    from asyncssh.saslprep import SASLPrepError, saslprep
+
+    try:
+        saslprep(text)
+    except SASLPrepError:
+        return False
+    return True
+
+
 KEY_FILES = ("id_ed25519_sk", "id_ecdsa_sk", "id_ed448", "id_ecdsa", "id_ed25519", "id_rsa")
 """The key files in the player's ``.ssh`` folder that ``join`` offers a game server, as OpenSSH's
 ``ssh`` reads them by default."""
@@ -160,15 +177,19 @@ class Link:
     inbox is full.
 
     The host's key is trusted on first use (``known``, a :class:`KnownHosts`): asyncssh trusts
-    a key kept for the host; another key is kept at a first visit (:attr:`first_visit`) and
-    refused, before any password is sent, when a key is kept for the host (:attr:`changed`).
+    a key kept for the host; another key is kept at a first visit (:attr:`first_visit`) once its
+    fingerprint is said (:meth:`tell_key`, in every path: before the first question, in the
+    greeting, or before the sentence of a failed login), and refused, before any password is
+    sent, when a key is kept for the host (:attr:`changed`).
 
     The login is one connection: ``password`` is the seat's (or the account's) password, or
     None for ``ask_password(prompt)`` to ask it once the host is reached and its key checked
     (None from it: none was given). A game server (:data:`~.protocol.GAME_SERVER` in its SSH
     version line, :attr:`server`) is offered the player's own SSH keys first: the SSH agent's
     (:func:`agent_keys`), then the key files without a passphrase, then those with one, whose
-    passphrase ``ask_password(prompt)`` asks once, hidden (:func:`own_keys`); and its login messages
+    passphrase ``ask_password(prompt)`` asks once, hidden (:func:`own_keys`); it is told the
+    player's language only when ``lang_given`` (``--lang``), else the account's is the session's
+    (the server's ``settings`` before its ``hello`` says which); and its login messages
     (banners) are kept, cleaned and cut, as the sentence of a refusal. At a game server the
     inbox is the lobby's (:class:`~.lobbyclient.ServerInbox`), with a table's seat beside it."""
 
@@ -183,6 +204,7 @@ class Link:
         clock: Callable[[], float] | None = None,
         verbosity: str | None = None,
         ask_password: Callable[[str], str | None] | None = None,
+        lang_given: bool = True,
     ):
         self.host, self.port, self.user, self.password = host, port, user, password
         self.ask_password = ask_password
@@ -197,6 +219,7 @@ class Link:
         self.verbosity = verbosity  # the player's verbosity, told to the host (the history it keeps)
         self.known = known
         self.lang = lang
+        self.lang_given = lang_given  # chosen for this session (--lang): a game server's account's does not win over it
         self.clock = clock
         self.inbox = Inbox(Rate(HOST_LINES_PER_SECOND, clock))  # at a game server, the lobby's (from start)
         self.closing = False  # the console is done: the connection stops waiting for room in the inbox
@@ -206,6 +229,7 @@ class Link:
         self.first_visit = False
         self.changed = False
         self.key_told = False  # the host key's sentence was said (before the password)
+        self.unkept: str | None = None  # a first visit's host key (OpenSSH text), kept once its sentence is said
 
     async def start(self) -> None:
         """Connect and open the session, then read what the host sends (a task of the running
@@ -234,7 +258,10 @@ class Link:
             )
             self.process = await self.conn.create_process(
                 COMMAND,
-                env={ENV_LANGUAGE: self.lang.code, **({ENV_VERBOSITY: self.verbosity} if self.verbosity else {})},
+                env={
+                    **({ENV_LANGUAGE: self.lang.code} if self.lang_given or not self.server else {}),
+                    **({ENV_VERBOSITY: self.verbosity} if self.verbosity else {}),
+                },
                 encoding="utf-8",
                 errors="replace",
             )
@@ -317,13 +344,27 @@ class Link:
         player to check before typing), the time spent typing not counted in the wait."""
         assert self.ask_password is not None
         if not self.key_told:
-            prompt = self.host_key_text() + "\n" + prompt
-            self.key_told = True
+            prompt = self.tell_key() + "\n" + prompt
         began = time.monotonic()
         try:  # (the loop waits while the player types, as nothing else runs before the login)
             return self.ask_password(prompt)
         finally:
             self.typing += time.monotonic() - began
+
+    def tell_key(self) -> str:
+        """The host key's sentence (:meth:`host_key_text`), to be said now, once: at a first visit
+        the key is kept only from this moment (:meth:`KnownHosts.add`, unless another join of the
+        player's kept it meanwhile), so that no key is ever kept without its fingerprint shown."""
+        self.key_told = True
+        text = self.host_key_text()
+        if self.unkept is not None:
+            key, self.unkept = self.unkept, None
+            import asyncssh
+
+            kept = self.known.match(self.host, self.port)[0]
+            if not any(k.public_data == asyncssh.import_public_key(key).public_data for k in kept):
+                self.known.add(self.host, self.port, key)
+        return text
 
     def host_key_text(self) -> str:
         """The sentence on the host's key, checked on this connection: its fingerprint, kept at
@@ -381,7 +422,7 @@ class Link:
                 if kept:
                     link.changed = True
                     return False
-                link.known.add(link.host, link.port, key.export_public_key().decode("ascii").strip())
+                link.unkept = key.export_public_key().decode("ascii").strip()  # (kept when its sentence is said)
                 link.first_visit = True
                 return True
 
@@ -402,6 +443,10 @@ class Link:
             )
         if self.asked and self.password is None:
             return Msg(N_("No password was given."))
+        if not fits_ssh(self.user):  # (its character is not said: it may be an escape byte)
+            return Msg(NAME_UNFIT)
+        if isinstance(self.password, str) and not fits_ssh(self.password):
+            return Msg(N_("The password has a character a password may not have, such as a control character."))
         said = self.banner() if self.server else None
         if said and isinstance(e, asyncssh.DisconnectError):
             return Msg(N_("The server says: {text}"), text=said)

@@ -5,7 +5,9 @@ for the SSH command :data:`~a11y_dominion.remote.protocol.COMMAND`. Its session 
 :class:`JoinSession`: JSON lines both ways, as at a ``host``, with the lobby added
 within version 2 of the seat protocol:
 
-- first ``hello`` with ``"lobby": true`` and the server's name (no seat, no players);
+- first ``settings`` (the session's language and verbosity: the account's, unless the program
+  named a language in its environment, ``--lang``), for the program's own lines to follow them;
+- then ``hello`` with ``"lobby": true`` and the server's name (no seat, no players);
 - the player's program sends each line typed in the lobby, or while watching, as
   ``{"type": "lobby", "text": LINE}``; the server answers it as it answers a line typed at an
   ssh session, with ``text`` messages, in the player's language; an empty text (the player
@@ -138,7 +140,7 @@ class JoinSession:
     def settings_changed(self, language: str, verbosity: str) -> None:
         """The account's language or verbosity changed (``settings`` in the lobby): the program,
         which narrates the tables on the player's computer, is told to follow (``settings``)."""
-        self.lang = Language(language)
+        self.lang, self.language = Language(language), language
         self.send({"type": "settings", "language": language, "verbosity": verbosity})
 
     def say(self, text: str, last: bool = False) -> None:
@@ -261,8 +263,11 @@ class JoinSession:
         server = self.server
         person = logged_in(account, self.say, self, self.language or "", self.verbosity or "")
         self.person, self.name, self.account, self.lang = person, account.name, account.id, person.lang
+        self.language = person.lang.code  # (the account's, unless the program named one: its tables' too)
         await server.store.logged_in(account.id, self.address, True)
         server.note(N_("{player} logged in from {address}."), player=account.name, address=self.address)
+        # the program speaks in the session's language and verbosity from its first line (its greeting at hello)
+        self.send({"type": "settings", "language": person.lang.code, "verbosity": person.verbosity})
         self.send(
             {
                 "type": "hello",

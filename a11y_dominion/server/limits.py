@@ -252,7 +252,10 @@ class Rates:
         """The sentence for a chat line of ``account`` that :meth:`chat_line` refused: how many
         whole seconds to wait (at least 1)."""
         seconds = max(1, math.ceil(self.chat.wait(str(account))))
-        return Msg("You are chatting too fast; wait {seconds} {seconds:second|seconds}.", seconds=seconds)
+        return Msg(
+            "You are chatting too fast, so that line was not said; wait {seconds} {seconds:second|seconds}.",
+            seconds=seconds,
+        )
 
     def signup_refusal(self) -> Msg:
         """The sentence for a sign-up that :meth:`signup` refused."""

@@ -189,6 +189,18 @@ def clean_text(text: str, most: int = MAX_SAY) -> str:
     return text.strip()[:most]
 
 
+SAY_CUT = N_("Only the first {n} characters were said.")
+"""What the sayer of a line of chat longer than :data:`MAX_SAY` characters hears, once."""
+
+
+def tell_cut(text: str, lang: Language, send: Callable[[str], None]) -> None:
+    """Tell the sayer once, with ``send`` in ``lang`` (:data:`SAY_CUT`), when what they said,
+    ``text``, is longer than :data:`MAX_SAY` characters once cleaned (:func:`clean_text`), so
+    that only its start was heard."""
+    if len(clean_text(text, MAX_SAY + 1)) > MAX_SAY:
+        send(lang.text(SAY_CUT, n=MAX_SAY))
+
+
 class Lobby:
     """The people in the lobby (their sessions by account) and the answers to their lines.
     ``store`` keeps the settings and gives the keys, games and ratings; ``rates`` limits
@@ -389,7 +401,7 @@ class Lobby:
         if found[0].account == person.account:
             person.send(lang._(N_("You cannot kick yourself; type quit to log out.")))
             return
-        log.warning("moderator %s kicked %s", person.name, found[0].name)
+        log.info("moderator %s kicked %s", person.name, found[0].name)
         for other in found:
             if other.session is not None:
                 other.session.goodbye(N_("A moderator ended your session."))
@@ -420,14 +432,15 @@ class Lobby:
             return
         target = found[0]
         n = int(minutes)
-        log.warning("moderator %s muted %s for %d minutes", person.name, target.name, n)
         if n == 0:
+            log.info("moderator %s lifted the mute of %s", person.name, target.name)
             self.muted.pop(target.account, None)
             await self.store.unmute(target.account)
             for other in found:
                 other.send(other.lang._(N_("A moderator lifted your mute; you may chat again.")))
             person.send(lang.text(N_("{player} may chat again."), player=target.name))
             return
+        log.info("moderator %s muted %s for %d %s", person.name, target.name, n, "minute" if n == 1 else "minutes")
         until = self.clock() + n * 60
         self.muted[target.account] = until
         await self.store.mute(target.account, until, person.account)
@@ -462,7 +475,7 @@ class Lobby:
         if lift:
             lifted = await self.store.unban("name", name)
             if lifted:
-                log.warning("moderator %s lifted the ban of %s", person.name, shown)
+                log.info("moderator %s lifted the ban of %s", person.name, shown)
                 person.send(lang.text(N_("{player} may log in again."), player=shown))
             if self.file_banned(name):
                 person.send(
@@ -477,7 +490,7 @@ class Lobby:
             person.send(lang._(N_("You cannot ban yourself.")))
             return
         await self.store.ban("name", name, None, person.account, None)
-        log.warning("moderator %s banned %s", person.name, shown)
+        log.info("moderator %s banned %s", person.name, shown)
         for other in found:
             if other.session is not None:
                 other.session.goodbye(N_("A moderator banned your name from this server."))
@@ -506,7 +519,7 @@ class Lobby:
                 person.lang._(N_("Type announce and what to say, for example: announce the server restarts soon."))
             )
             return
-        log.warning("moderator %s announced: %s", person.name, said)
+        log.info("moderator %s announced: %s", person.name, said)
         for other in self.everyone():
             other.send(other.lang.text(N_("Announcement from {player}: {said}"), player=person.name, said=said))
 
@@ -580,12 +593,12 @@ class Lobby:
         """Whether ``person`` may chat now (``say`` and ``tell`` in the lobby, ``say`` at a table
         or while watching): not muted (:meth:`is_muted`) and within the account's chat limit
         (:meth:`~.limits.Rates.chat_line`: a burst of ``chat_lines``, then one line each
-        ``chat_seconds_per_line`` seconds). When not, the first refusal of a burst is told, with
-        the seconds to wait; the lines after it are dropped without a word."""
+        ``chat_seconds_per_line`` seconds). When not, each line refused is told, with the seconds
+        to wait, so that no line is dropped without a word."""
         if self.is_muted(person):
             return False
         verdict = self.rates.chat_line(person.account)
-        if verdict == "tell":
+        if verdict != "ok":
             person.send(person.lang.msg(self.rates.chat_refusal(person.account)))
         return verdict == "ok"
 
@@ -613,6 +626,7 @@ class Lobby:
             if other is person or not self.in_game(other):
                 other.send(other.lang.text(N_("{player} says: {said}"), player=person.name, said=said))
                 heard += other is not person
+        tell_cut(rest, person.lang, person.send)
         if not heard:
             person.send(person.lang._(N_("Nobody else is in the lobby to hear it.")))
 
@@ -647,6 +661,7 @@ class Lobby:
         for other in found:
             other.send(other.lang.text(N_("{player} tells you: {said}"), player=person.name, said=said))
         person.send(lang.text(N_("You tell {player}: {said}"), player=found[0].name, said=said))
+        tell_cut(words[1], lang, person.send)
 
     async def settings(self, person: Person, rest: str) -> None:
         """``settings``: the language and verbosity; ``settings nl``, ``settings terse``,
@@ -816,7 +831,7 @@ class Lobby:
         except KeyTaken as e:
             person.send(lang.msg(e.args[0]))
             return
-        log.warning("%s added the SSH key %s", person.name, key[1])
+        log.info("%s added the SSH key %s", person.name, key[1])
         person.send(lang.text(N_("The key {fingerprint} logs in to your account now."), fingerprint=key[1]))
 
     async def remove_key(self, person: Person, number: str) -> None:
@@ -843,7 +858,7 @@ class Lobby:
             return
         key = keys[n - 1]
         await self.store.remove_key(person.account, key.public_data)
-        log.warning("%s removed the SSH key %s", person.name, key.fingerprint)
+        log.info("%s removed the SSH key %s", person.name, key.fingerprint)
         person.send(
             lang.text(
                 N_("Key {n}, {fingerprint}, no longer logs in to your account."), n=n, fingerprint=key.fingerprint
@@ -895,7 +910,7 @@ class Lobby:
         for session_person in self.people.get(person.account, [person]):
             session_person.has_password = True
         person.has_password = True
-        log.warning("%s changed the password", person.name)
+        log.info("%s changed the password", person.name)
         if had:
             person.send(lang._(N_("Your password is changed.")))
         else:

@@ -36,6 +36,7 @@ What a connection learnt is handed to its session through asyncssh's extra infor
 from __future__ import annotations
 
 import asyncio
+import errno
 import ipaddress
 import json
 import logging
@@ -158,10 +159,11 @@ class GameServer:
         take effect at the next start."""
         from .config import ConfigError, read_config
 
+        fault = False  # (a file refused is the operator's to mend: a WARNING; a reload done is INFO)
         try:
             new = read_config(self.data)
         except ConfigError as e:
-            said = Msg("The server's settings stay as they were: {why}", why=e.args[0])
+            said, fault = Msg("The server's settings stay as they were: {why}", why=e.args[0]), True
         else:
             changed = changed_keys(self.config, new)
             old, self.config = self.config, new
@@ -191,7 +193,7 @@ class GameServer:
             else:
                 said = Msg("The server's settings were read again; changed: {keys}.", keys=", ".join(changed))
         text = self.lang.msg(said)
-        self.log.warning("%s", text)
+        (self.log.warning if fault else self.log.info)("%s", text)
         print(text, flush=True)
         return said
 
@@ -571,6 +573,17 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
         lock.release()
 
 
+def listen_failure(e: OSError) -> str:
+    """The sentence (an English template with the fields ``host``, ``port`` and ``reason``) for
+    a server that could not listen, by the system's error ``e``: a port another program holds
+    (EADDRINUSE, the same code on Windows) says so plainly; another error gives the system's
+    own words (:func:`~..remote.joinlink.os_reason`, not asyncio's "error while attempting to
+    bind on address ...")."""
+    if e.errno == errno.EADDRINUSE:
+        return N_("Port {port} on {host} is in use by another program; stop it, or choose another port with --port.")
+    return N_("The server cannot listen on {host} port {port}: {reason}.")
+
+
 async def _serve(server: GameServer, listen: str, port: int, ready: str | None) -> int:
     import sys
 
@@ -592,15 +605,9 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
     try:
         ssh = await server.listen(listen, port)
     except OSError as e:
-        print(
-            lang.text(
-                N_("The server cannot listen on {host} port {port} ({error})."),
-                host=listen,
-                port=port,
-                error=e.strerror or str(e),
-            ),
-            file=sys.stderr,
-        )
+        from ..remote.joinlink import os_reason  # (the system's words for its error, as join says them)
+
+        print(lang.text(listen_failure(e), host=listen, port=port, reason=os_reason(e)), file=sys.stderr)
         return EXIT_CANNOT_START
     short = ShortPauses()
     short.start()  # (what the server made to start, and the tables brought back, are looked at no more)

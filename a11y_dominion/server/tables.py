@@ -52,6 +52,11 @@ AFTER_GAME_LINE = N_("The game is over; log, repeat and score still work here, a
 """What a player at a table, and a watcher, hears after the final scores."""
 
 
+class Unrestorable(Exception):
+    """A table that cannot come back after a restart for a fault of its files (missing or
+    unreadable) and is closed; ``args[0]`` is its sentence for the log (a WARNING there)."""
+
+
 class SeatHolder(Protocol):
     """What a table needs of a person's session: to take its seat in a started game and to go
     back to the lobby (the server's :class:`~.session.ServerSession` does both)."""
@@ -873,7 +878,7 @@ class Tables:
         if table is None:
             return
         number = table.number
-        log.warning("moderator %s closed table %d", person.name, number)
+        log.info("moderator %s closed table %d", person.name, number)
         if not table.playing:
             self._tell(
                 table,
@@ -1186,16 +1191,18 @@ class Tables:
         Never raises for a table's own fault; a failing database raises as its calls do."""
         said = []
         for row in await store.live_tables():
+            fault = True  # a table closed by a fault (a file missing or unreadable) is the operator's to see
             try:
                 line = await self._restore(store, row, expires_days, now)
+                fault = False  # what a restart does: a table goes on, waits again, or closes as it should
+            except Unrestorable as e:
+                line = str(e.args[0])
             except Exception as e:  # noqa: BLE001 - one table's fault must not stop the server
                 log.warning("table %d could not be brought back", row.number, exc_info=e)
                 await store.table_state(row.id, "closed")
                 line = self.lang.text(N_("Table {number} could not be brought back and is closed."), number=row.number)
             said.append(line)
-            back = self.tables.get(row.number)
-            # a table that goes on is what a restart does; one that closed is the operator's to see
-            (log.info if back is not None and back.playing else log.warning)("%s", line)
+            (log.warning if fault else log.info)("%s", line)
         return said
 
     async def _restore(self, store: RestoreStore, row: TableRow, expires_days: int | None, now: float | None) -> str:
@@ -1212,7 +1219,7 @@ class Tables:
         path = self.games / f"{row.game}.jsonl"
         if not row.game or not path.is_file():
             await store.table_state(row.id, "closed")
-            return lang.text(N_("Table {number} is closed: its game has no saved file."), number=number)
+            raise Unrestorable(lang.text(N_("Table {number} is closed: its game has no saved file."), number=number))
         try:
             saved = read_saved(path)
             if saved.damaged:
@@ -1239,11 +1246,13 @@ class Tables:
             options = options_of(row.options)
         except Exception:  # noqa: BLE001 - whatever the file holds, the table closes with one sentence
             await store.table_state(row.id, "closed")
-            return lang.text(
-                N_("Table {number} is closed: its saved game {file} cannot be read; the file is kept."),
-                number=number,
-                file=path.name,
-            )
+            raise Unrestorable(
+                lang.text(
+                    N_("Table {number} is closed: its saved game {file} cannot be read; the file is kept."),
+                    number=number,
+                    file=path.name,
+                )
+            ) from None
         people = [s for s in specs if s.kind == "remote"]
         seated = [
             Person(holders[i][0] or 0, s.name, _nobody, {"language": s.language, "verbosity": s.verbosity})
@@ -1309,9 +1318,8 @@ class Tables:
                 raise ValueError("more people than seats")
         except (ValueError, TypeError):
             await store.table_state(row.id, "closed")
-            return lang.text(
-                N_("Table {number} had not started and its record cannot be read; it is closed."), number=number
-            )
+            unread = N_("Table {number} had not started and its record cannot be read; it is closed.")
+            raise Unrestorable(lang.text(unread, number=number)) from None
         if not kept:
             await store.table_state(row.id, "closed")
             return lang.text(N_("Table {number} had not started; it is closed."), number=number)

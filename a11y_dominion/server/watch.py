@@ -22,6 +22,7 @@ from ..i18n import N_, Language
 from ..remote.seat import typed_line
 from ..rules.game import Game
 from ..view import PlayerView, player_view, redact_all
+from .lobby import tell_cut
 
 WATCH_COMMANDS: tuple[str, ...] = (
     "status",
@@ -217,6 +218,7 @@ class WatchSeat:
                 self.send(self.lang._(N_("Type say and what to say, for example: say hello.")))
             else:
                 self.room.chat(self.name, rest, watching=True)
+                tell_cut(rest, self.lang, self.send)
         elif command in WATCH_COMMANDS:
             COMMANDS[command](self._ctx(), rest.strip())
         else:
