@@ -11,22 +11,15 @@ and says nothing of an older host's ``unknown-type`` for it.
 from __future__ import annotations
 
 import asyncio
-import io
 import json
-from types import SimpleNamespace
 
 import pytest
 
-from a11y_dominion.console.display import Display, PlainReader
-from a11y_dominion.console.seat import HumanSeat
-from a11y_dominion.i18n import Language
-
 pytest.importorskip("asyncssh")
 
-from a11y_dominion.console.core import Inbox  # noqa: E402
 from a11y_dominion.remote import protocol  # noqa: E402
-from a11y_dominion.remote.client import JoinConsole  # noqa: E402
 from test_after_game import make_host  # noqa: E402
+from test_join_export import console_with  # noqa: E402
 
 BAD = "A settings message from join has only its language, one of en, nl."
 
@@ -90,22 +83,8 @@ def test_an_unknown_type_names_settings_among_the_types():
     )
 
 
-def join_console(replies: list) -> tuple:
-    """A join console at a host whose messages are ``replies``; (console, screen, sent)."""
-    screen = io.StringIO()
-    lang = Language("en")
-    display = Display(screen, plain=True, lang=lang)
-    seat = HumanSeat("Ann", lang=lang, print_fn=lambda text, style=None: display.line(text, style))
-    sent: list = []
-    inbox = Inbox()
-    for message in replies:
-        inbox.put(("message", message))
-    link = SimpleNamespace(inbox=inbox, send=sent.append)
-    return JoinConsole(link, seat, display, None, PlainReader(io.StringIO(""), screen)), screen, sent
-
-
 def test_join_tells_the_host_the_language_chosen_and_says_nothing_of_an_older_host_s_refusal(here):
-    console, screen, sent = join_console([])
+    console, screen, sent = console_with([])
     asyncio.run(console.obey("settings set language nl"))
     assert sent == [{"type": "settings", "language": "nl"}]
     assert screen.getvalue().splitlines() == ["Taal is nu Nederlands. Bewaard voor deze computer."]
