@@ -212,7 +212,10 @@ def test_a_server_and_a_join_it_refuses_print_no_warning(tmp_path, flags):
             timeout=WAIT,
         )
         assert joined.returncode == 2, joined.stdout + joined.stderr
-        assert joined.stderr.startswith("a11y-dominion: ") and len(joined.stderr.splitlines()) == 1, joined.stderr
+        # a first visit: the host key's fingerprint, then the one sentence of the refusal
+        said = joined.stderr.splitlines()
+        assert len(said) == 2 and said[0].startswith("First visit to "), joined.stderr
+        assert said[1].startswith("a11y-dominion: "), joined.stderr
         assert not WARNING.search(joined.stderr), joined.stderr
     finally:
         out, err = stopped(server)

@@ -110,11 +110,11 @@ def fits_ssh(text: str) -> bool:
     """Whether ``text`` (a name or a password) may be sent in an SSH login: SSH prepares both as
     RFC 4013 (SASLprep) says, which refuses control characters, unassigned and private ones, and
     the like (:func:`asyncssh.saslprep.saslprep`)."""
-    from asyncssh.saslprep import SASLPrepError, saslprep
+    from .sshlib import asyncssh
 
     try:
-        saslprep(text)
-    except SASLPrepError:
+        asyncssh.saslprep.saslprep(text)
+    except asyncssh.saslprep.SASLPrepError:
         return False
     return True
 
@@ -359,7 +359,7 @@ class Link:
         text = self.host_key_text()
         if self.unkept is not None:
             key, self.unkept = self.unkept, None
-            import asyncssh
+            from .sshlib import asyncssh
 
             kept = self.known.match(self.host, self.port)[0]
             if not any(k.public_data == asyncssh.import_public_key(key).public_data for k in kept):
