@@ -382,11 +382,14 @@ class JoinSession:
             return
         text = typed_line(text)
         if self.logging_out:
-            if parse(text)[0] == "repeat":  # the question again, as repeat says it
-                person.send(person.lang._(N_("Log out? yes or no")))
-                return
+            answer = yes_or_no(text, person.lang)
+            if answer is None and text.strip():  # a lobby command typed there runs, then the question again
+                if parse(text)[0] == "repeat" or await self._command(person, text) != "quit":
+                    person.send(person.lang._(N_("Log out? yes or no")))
+                    return
+                answer = True  # (quit again: a yes)
             self.logging_out = False
-            if yes_or_no(text, person.lang):
+            if answer:
                 self._log_out(person)
             else:
                 person.send(person.lang._(N_("You stay in the lobby.")))
@@ -398,15 +401,20 @@ class JoinSession:
 
             await watched_line(server, person, self.watching, text, self.say, person.lang)
             return
-        try:
-            action = await server.lobby.typed(person, text)
-        except Exception as e:  # noqa: BLE001 - one bad line must not end the session
-            server.fault(person.name, e)
-            self.say(person.lang._(N_("That did not work; type help for the commands.")))
-            return
+        action = await self._command(person, text)
         if action == "quit" and self.held is None:
             self.logging_out = True
             person.send(person.lang._(N_("Log out? yes or no")))
+
+    async def _command(self, person: Person, text: str) -> str | None:
+        """The lobby's command ``text`` of ``person``: what the lobby returns ("quit" for quit),
+        or None when it failed (one sentence said; one bad line must not end the session)."""
+        try:
+            return await self.server.lobby.typed(person, text)
+        except Exception as e:  # noqa: BLE001 - one bad line must not end the session
+            self.server.fault(person.name, e)
+            self.say(person.lang._(N_("That did not work; type help for the commands.")))
+            return None
 
     def _log_out(self, person: Person) -> None:
         self.say(person.lang._(N_("You logged out; goodbye.")), last=True)

@@ -299,24 +299,34 @@ class ServerSession(TerminalSession):
                     say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
                 if verdict != "ok":
                     continue
-                try:
-                    action = await server.lobby.typed(person, str(got))
-                except Exception as e:  # noqa: BLE001 - one bad line must not end the session
-                    server.fault(person.name, e)
-                    say(person.lang._(N_("That did not work; type help for the commands.")))
+                action = await self._command(person, str(got), say)
+                if action is None:
                     continue
                 if self.seat is not None and self.held is None and self.watching is None:
                     self.seat.lang = person.lang
                 if action != "quit":
                     continue
             answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
-            while answer is not None and parse(answer)[0] == "repeat":  # the question again, as repeat says it
+            while answer is not None and yes_or_no(answer, person.lang) is None and answer.strip():
+                # a lobby command typed there runs (repeat: the question again), then the question again
+                if parse(answer)[0] != "repeat" and await self._command(person, answer, say) == "quit":
+                    break  # (quit again: a yes)
                 answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
-            if answer is None or yes_or_no(answer, person.lang):
+            if answer is None or yes_or_no(answer, person.lang) is not False and answer.strip():
                 say(person.lang._(N_("You logged out; goodbye.")))
                 self._ended = 0
                 return
             say(person.lang._(N_("You stay in the lobby.")))
+
+    async def _command(self, person: Person, text: str, say: Callable[[str], None]) -> str | None:
+        """The lobby's command ``text`` of ``person``: what the lobby returns ("quit" for quit),
+        or None when it failed (one sentence said; one bad line must not end the session)."""
+        try:
+            return await self.server.lobby.typed(person, text)
+        except Exception as e:  # noqa: BLE001 - one bad line must not end the session
+            self.server.fault(person.name, e)
+            say(person.lang._(N_("That did not work; type help for the commands.")))
+            return None
 
     async def _watching(self, person: Person, got: Any) -> None:
         """A line typed while watching a game (``got``: the line, or :data:`LEAVE`): the watcher
