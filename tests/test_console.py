@@ -898,3 +898,28 @@ def test_a_hand_over_writes_nothing_in_plain_lines_or_into_a_file():
     into_file = io.StringIO()
     Display(into_file, plain=False).clear()
     assert plain.getvalue() == "" and into_file.getvalue() == ""
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_language_changed_at_a_confirmation_puts_the_question_again_in_the_new_one(lang):
+    """settings set language typed at "Trash 2 Estates? Type yes to trash:" changes the language
+    and asks the card's question again in it, rather than leaving the question unanswered."""
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": ["Chapel", "Estate", "Estate", "Copper"], "deck": ["Copper"] * 5}},
+    }
+    other = "nl" if lang == "en" else "en"
+    first = "estate, estate" if lang == "en" else "landgoed, landgoed"
+    _, lines = position_console(
+        state,
+        f"{'play' if lang == 'en' else 'speel'} chapel\n{first}\nsettings set language {other}\n",
+        ("Chapel", "Village"),
+        lang=lang,
+    )
+    at = next(i for i, x in enumerate(lines) if x.endswith(f"settings set language {other}"))
+    question = (
+        "Kapel: vernietig tot 4 kaarten uit je hand."
+        if other == "nl"
+        else "Chapel: trash up to 4 cards from your hand."
+    )
+    assert question in lines[at + 1 : at + 4], lines[at:]

@@ -259,6 +259,7 @@ class SeatConsole:
         self.exit_code: int | None = None
         self.away_news = False  # a story came: the events that follow it are what came while away
         self.over = False
+        self.question_dropped = False  # a command typed at a yes-or-no question took it away
         self.completer: Any = None
         self.said = False
         self.ended = False  # the host ended the session: its end waits in the inbox for the run loop
@@ -509,6 +510,7 @@ class SeatConsole:
             else:
                 await self.obey(line.strip())
             if self.exit_code is not None or (self.decision_id, self.over) != before:
+                self.question_dropped = True  # (a game going on in another language puts it again)
                 return "gone"
 
     # ------------------------------------------------------------ commands

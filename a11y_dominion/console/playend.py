@@ -570,7 +570,8 @@ async def _play(
         if isinstance(console, PlayConsole):
             console.seated(room, setup, args)
             if before is not None:
-                console.put_before, console.command_state = True, before.command_state
+                # (the question was put already, unless a yes-or-no question of it was left for the change)
+                console.put_before, console.command_state = not before.question_dropped, before.command_state
             completer = getattr(getattr(console.reader, "session", None), "completer", None)
             if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
                 completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
