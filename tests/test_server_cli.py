@@ -67,6 +67,36 @@ def test_a_port_in_use_is_one_plain_sentence(tmp_path, capsys):
     )
 
 
+@pytest.mark.e2e  # (a server process with its bots' worker processes)
+def test_a_server_whose_port_is_in_use_ends_with_its_sentence_and_exit_code_2(tmp_path):
+    """The program itself ends (its bots' processes too), as a service manager expects: before,
+    it said its sentence and stayed, its worker processes keeping it alive."""
+    import socket
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    env = dict(os.environ, PYTHONPATH=str(root), XDG_DATA_HOME=str(tmp_path / "xdg"))
+    with socket.socket() as held:  # another program on the port
+        held.bind(("127.0.0.1", 0))
+        held.listen()
+        port = held.getsockname()[1]
+        ended = subprocess.run(
+            [sys.executable, "-m", "a11y_dominion", "server", "--data", str(tmp_path / "server"), "--port", str(port)],
+            cwd=str(root),
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,  # (a bound only a program that does not end reaches)
+        )
+    assert ended.returncode == 2, ended.stdout + ended.stderr
+    assert ended.stderr == (
+        f"Port {port} on 127.0.0.1 is in use by another program; stop it, or choose another port with --port.\n"
+    )
+
+
 def test_another_listening_failure_gives_the_system_s_words():
     import errno
 

@@ -608,6 +608,8 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
         from ..remote.joinlink import os_reason  # (the system's words for its error, as join says them)
 
         print(lang.text(listen_failure(e), host=listen, port=port, reason=os_reason(e)), file=sys.stderr)
+        await server.tables.close()  # (the tables brought back, kept as they were)
+        await server.pools.close()  # (else its bot processes keep the program from ending)
         return EXIT_CANNOT_START
     short = ShortPauses()
     short.start()  # (what the server made to start, and the tables brought back, are looked at no more)
