@@ -197,6 +197,9 @@ def test_reload_says_what_changed_and_a_wrong_file_keeps_the_settings(served, tm
         # a reload done is INFO, a file refused (the operator's to mend) a WARNING
         logged = [(r.levelname, r.getMessage()) for r in caplog.records if r.name == "a11y_dominion.server"]
         assert logged == list(zip(["INFO", "INFO", "WARNING"], printed, strict=True))
+        # and each reload a moderator typed is logged with the moderator's name, as the docs say
+        by = [r.getMessage() for r in caplog.records if r.name == "a11y_dominion.server.lobby"]
+        assert by.count("moderator Mod reloaded the server's settings") == 2
 
     asyncio.run(main())
 

@@ -380,6 +380,7 @@ class Lobby:
             if self.reload is None:
                 person.send(lang._(N_("This server has no settings file to reload.")))
             else:
+                log.info("moderator %s reloaded the server's settings", person.name)
                 person.send(lang.msg(self.reload()))
         elif self.tables is None:
             person.send(lang._(N_("This server has no tables.")))
