@@ -55,7 +55,7 @@ from ..remote.protocol import (
 )
 from ..remote.seatlink import WireLink
 from ..rules.decisions import Msg
-from .lobby import Person, logged_in
+from .lobby import Person, lobby_command, logged_in
 from .store import Account
 from .words import parse
 
@@ -384,7 +384,7 @@ class JoinSession:
         if self.logging_out:
             answer = yes_or_no(text, person.lang)
             if answer is None and text.strip():  # a lobby command typed there runs, then the question again
-                if parse(text)[0] == "repeat" or await self._command(person, text) != "quit":
+                if parse(text)[0] == "repeat" or await lobby_command(self.server, person, text, self.say) != "quit":
                     person.send(person.lang._(N_("Log out? yes or no")))
                     return
                 answer = True  # (quit again: a yes)
@@ -401,20 +401,10 @@ class JoinSession:
 
             await watched_line(server, person, self.watching, text, self.say, person.lang)
             return
-        action = await self._command(person, text)
+        action = await lobby_command(self.server, person, text, self.say)
         if action == "quit" and self.held is None:
             self.logging_out = True
             person.send(person.lang._(N_("Log out? yes or no")))
-
-    async def _command(self, person: Person, text: str) -> str | None:
-        """The lobby's command ``text`` of ``person``: what the lobby returns ("quit" for quit),
-        or None when it failed (one sentence said; one bad line must not end the session)."""
-        try:
-            return await self.server.lobby.typed(person, text)
-        except Exception as e:  # noqa: BLE001 - one bad line must not end the session
-            self.server.fault(person.name, e)
-            self.say(person.lang._(N_("That did not work; type help for the commands.")))
-            return None
 
     def _log_out(self, person: Person) -> None:
         self.say(person.lang._(N_("You logged out; goodbye.")), last=True)

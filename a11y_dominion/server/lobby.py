@@ -157,6 +157,20 @@ class Person:
         return chosen if chosen in ("terse", "normal", "verbose") else "normal"
 
 
+async def lobby_command(server: Any, person: Person, text: str, say: Callable[[str], None]) -> str | None:
+    """The lobby's command ``text`` of ``person`` at ``server`` (a :class:`~.ssh.GameServer`):
+    what :meth:`Lobby.typed` returns ("quit" for quit), or None when it failed: logged
+    (``server.fault``) and said in one sentence through ``say``, as one bad line must not end a
+    session (an ssh session's and a ``join``'s alike)."""
+    lobby: Lobby = server.lobby
+    try:
+        return await lobby.typed(person, text)
+    except Exception as e:  # noqa: BLE001 - one bad line must not end the session
+        server.fault(person.name, e)
+        say(person.lang._(N_("That did not work; type help for the commands.")))
+        return None
+
+
 def logged_in(account: Any, send: Callable[[str], None], session: Any, language: str, verbosity: str) -> Person:
     """The :class:`Person` of a login to ``account`` (a :class:`~.store.Account`) by ``session``,
     saying its lines with ``send``: the account's settings, with the ``language`` and

@@ -31,7 +31,7 @@ from ..i18n import LANGUAGES, N_, Language
 from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
 from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
 from .hasher import PasswordTooLong
-from .lobby import Person, logged_in
+from .lobby import Person, lobby_command, logged_in
 from .names import checked_name
 from .store import Account, StoreError
 from .words import lobby_words, parse
@@ -299,7 +299,7 @@ class ServerSession(TerminalSession):
                     say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
                 if verdict != "ok":
                     continue
-                action = await self._command(person, str(got), say)
+                action = await lobby_command(server, person, str(got), say)
                 if action is None:
                     continue
                 if self.seat is not None and self.held is None and self.watching is None:
@@ -309,7 +309,7 @@ class ServerSession(TerminalSession):
             answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
             while answer is not None and yes_or_no(answer, person.lang) is None and answer.strip():
                 # a lobby command typed there runs (repeat: the question again), then the question again
-                if parse(answer)[0] != "repeat" and await self._command(person, answer, say) == "quit":
+                if parse(answer)[0] != "repeat" and await lobby_command(server, person, answer, say) == "quit":
                     break  # (quit again: a yes)
                 answer = await self.ask(person.lang._(N_("Log out? yes or no")), cancel=True, say=say)
             if answer is None or yes_or_no(answer, person.lang) is not False and answer.strip():
@@ -317,16 +317,6 @@ class ServerSession(TerminalSession):
                 self._ended = 0
                 return
             say(person.lang._(N_("You stay in the lobby.")))
-
-    async def _command(self, person: Person, text: str, say: Callable[[str], None]) -> str | None:
-        """The lobby's command ``text`` of ``person``: what the lobby returns ("quit" for quit),
-        or None when it failed (one sentence said; one bad line must not end the session)."""
-        try:
-            return await self.server.lobby.typed(person, text)
-        except Exception as e:  # noqa: BLE001 - one bad line must not end the session
-            self.server.fault(person.name, e)
-            say(person.lang._(N_("That did not work; type help for the commands.")))
-            return None
 
     async def _watching(self, person: Person, got: Any) -> None:
         """A line typed while watching a game (``got``: the line, or :data:`LEAVE`): the watcher
