@@ -17,7 +17,7 @@ TOO_FAST = "You are chatting too fast, so that line was not said; wait "
 
 
 def test_a_long_say_and_a_flood_of_chat_are_told_to_the_sayer_over_ssh(tmp_path):
-    with sp.served(tmp_path, "[signup]\nper_address_per_hour = 10\n") as server:
+    with sp.served(tmp_path, "[signup]\nper_address_per_hour = 10\n[limits]\nchat_seconds_per_line = 600\n") as server:
         ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann"), tmp_path / "ann.bytes")
         bea = sp.signup_key(server, "Bea", sp.make_key(tmp_path, "bea"), tmp_path / "bea.bytes")
         try:
