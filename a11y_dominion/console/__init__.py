@@ -4,8 +4,8 @@
 split by job: :mod:`.core` (the console core of a seat, over the seat protocol),
 :mod:`.keyboard` (this computer's keyboard and screen as its end), :mod:`.piped`
 (typed lines from piped input), :mod:`.playroom`
-(``play``'s table, with no network), :mod:`.playend` (``play``'s game of one person at this
-keyboard), :mod:`.hotseat` (several people at one keyboard, or bots only),
+(``play``'s table, with no network), :mod:`.playend` (``play``'s game of one person or several
+at this keyboard), :mod:`.hotseat` (the keyboard several people share, or bots only, watched),
 :mod:`.narration` and :mod:`.seat` (a human seat: narrator, history, language,
 verbosity and what waits for it; a bot seat), :mod:`.commands` (the query
 commands), :mod:`.answers` (typed lines to answers, confirmations),

@@ -1,17 +1,18 @@
-"""``a11y-dominion play`` with several people at one keyboard (hot seat), and with bots only,
-on the console core.
+"""``a11y-dominion play``'s shared keyboard, and a game of bots only, watched.
 
-Each person has a console of their own (:class:`HotSeatConsole`, ``play``'s console over a
-:class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat in the room), with their own
-narration, history and verbosity, in the keyboard's one language
+Each person at the keyboard has a console of their own (:class:`~.playend.PlayConsole`, over
+a :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat in the room), with their
+own narration, history and verbosity; several people play in the keyboard's one language
 (:func:`~a11y_dominion.console.start.keyboard_language`). They share one screen and speech
 (:class:`Keyboard`): a person's lines come out only while that person has the keyboard and is
 asked; the rest is held for them and comes out, in order, when the keyboard comes back to them.
 Before a person is asked who does not have the keyboard, the game says "Pass the keyboard to
 Bea. Bea, press Enter when you are ready." in the keyboard's language and waits for an empty line, the
 screen and its scrollback cleared first (the ``clear`` setting); anything else typed, and Ctrl+C,
-is one sentence saying that only Enter is read there, and quit asks quit's question. After the
-final scores the person at the keyboard stays until quit.
+is one sentence saying that only Enter is read there, and quit asks quit's question
+(:meth:`~.playend.PlayConsole.hand_over`). Ctrl+C while no line editor reads keys is the
+keyboard's (:class:`AtKeyboard`). One person has the keyboard throughout: nothing is held, and
+nothing is handed over.
 
 A game of bots only is watched (:func:`watch`): what every player may know, never a hand, as
 the server's watchers hear it (:class:`~a11y_dominion.server.watch.WatchSeat`); each line typed
@@ -21,24 +22,21 @@ meanwhile is answered as a watcher's, and ``quit`` stops the game as Ctrl+C does
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_
-from ..remote.room import TableRoom, _end
+from ..remote.room import TableRoom
 from ..remote.signals import on_signals
-from .commands import setting_value_text
 from .completion import command_of
-from .core import _given, _outcome
 from .display import LineCleared, isatty
-from .keyboard import KEYBOARDS_LANGUAGE, LocalConsole, LocalOutput, local_console
+from .keyboard import LocalOutput
 from .piped import in_thread
-from .playend import PlayConsole
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
 
 if TYPE_CHECKING:
+    from .playend import PlayConsole
     from .start import PlaySetup
 
 HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
@@ -118,253 +116,20 @@ class Screen:
             self.keyboard.output.speaker.silence()
 
 
-class HotSeatConsole(PlayConsole):
-    """``play``'s console of one person at a shared keyboard (:attr:`keyboard`): the keyboard
-    is handed to this person before they are asked, unless they have it; their lines pass only
-    while they are asked (:class:`Keyboard`)."""
-
-    shared = True  # the questions and queries name the person asked
-    keyboard: Keyboard  # (set once made, by play_shared)
-    table: list[HotSeatConsole]  # the consoles of every person at this keyboard, this one among them (play_shared)
-    bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
-    bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`AtKeyboard.pressed`)
-    on_ctrl_c: Callable[[], None] | None = None  # the shared keyboard's Ctrl+C (set by play_shared)
-
-    async def ask(self) -> bool:
-        """Hand the keyboard over first when another person has it (:meth:`hand_over`), then
-        ask as ``play`` asks; once the answer is sent, this person's lines are held again."""
-        kb = self.keyboard
-        if kb.open != self.name and self.decision is not None and not self.sent:
-            if kb.at != self.name:
-                if not await self.hand_over():
-                    return False
-            else:
-                kb.give(self.name)
-        asked = await super().ask()
-        if self.sent and kb.open == self.name:
-            kb.open = None
-        return asked
-
-    async def hand_over(self) -> bool:
-        """Say "Pass the keyboard to Bea. Bea, press Enter when you are ready." (in Bea's language,
-        as an important message; the screen and its scrollback cleared first, but at the first
-        hand-over, when :attr:`Keyboard.clears`) and wait for an empty line; then Bea's held lines
-        and news come. Anything else typed, and Ctrl+C, is one sentence saying what is read here;
-        quit asks quit's question, as at a question. False when the game stopped instead (quit,
-        the end of input, or quit's question answered yes at Ctrl+D)."""
-        kb, output = self.keyboard, self.keyboard.output
-        unread = 0
-        for reader in kb.readers:  # what the last person pasted is not the next one's
-            pending = getattr(reader, "pending", None)
-            if pending:
-                unread += len(pending)
-                pending.clear()
-        if kb.at is not None and kb.clears:
-            output.display.clear(plain_too=True)
-        if unread:  # (a count, said to both)
-            kb.say(self.lang.text(UNREAD, n=unread, player=self.name))
-        kb.open = None
-        output.display.lang = self.lang
-        set_language = getattr(output.speaker, "set_language", None)
-        if set_language is not None:
-            set_language(self.lang.code)  # the voice speaks the language of the person asked
-        line = self.lang.text(HAND_OVER, player=self.name)
-        again = True
-        while True:
-            if again:
-                kb.say(line, "important", "bold")
-            again = False
-            try:
-                got = await self.read_bare()
-            except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
-                kb.open = self.name
-                try:
-                    await self.input_ended()
-                finally:
-                    kb.open = None
-                if self.exit_code is not None:
-                    return False
-                again = True
-                continue
-            except KeyboardInterrupt:
-                kb.say(self.lang.text(NO_CTRL_C, player=self.name), "high")
-                continue
-            if isinstance(got, str) and not got.strip():
-                break
-            if isinstance(got, str) and command_of((got.split() or [""])[0]) == "quit":
-                if await self.quit_at_hand_over():
-                    return False
-                again = True
-                continue
-            kb.say(self.lang.text(ONLY_ENTER, player=self.name), "high")
-        self.holder.handed()  # the turn prompt says every figure, and the hand
-        self.shown = None  # the question is shown anew
-        kb.give(self.name)
-        return True
-
-    async def quit_at_hand_over(self) -> bool:
-        """quit typed at the hand-over to this person: quit's question, said at once (nothing
-        held for this person comes out); True when the game stopped."""
-        kb = self.keyboard
-        kb.open = self.name
-        try:
-            await self.quit_game()
-        finally:
-            if kb.open == self.name:
-                kb.open = None
-        return self.exit_code is not None
-
-    def no_commands(self) -> str | None:
-        """A command typed at quit's question before this person took the keyboard (at the
-        hand-over) is not run: it could tell their hand to the person before them."""
-        if self.keyboard.at == self.name:
-            return None
-        return self.lang.text(
-            N_("Only yes or no is read here; commands are read once {player} has the keyboard."), player=self.name
-        )
-
-    async def read_bare(self) -> Any:
-        """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
-        where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""
-        bare = getattr(self.reader, "read_bare_async", None)
-        if bare is None:
-            return await self.read_line("", "", watch=False)
-        # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
-        self.bare = asyncio.ensure_future(_outcome(bare("")))
-        try:
-            return _given(await self.bare)
-        except asyncio.CancelledError:
-            if not self.bare.cancelled() or not self.bare_cleared:
-                raise  # this console's own end: not Ctrl+C
-            raise KeyboardInterrupt from None  # Ctrl+C (:meth:`AtKeyboard.pressed`): the line is cleared
-        finally:
-            self.bare, self.bare_cleared = None, False
-
-    def watch_ctrl_c(self) -> None:
-        """Ctrl+C is the shared keyboard's again (:attr:`on_ctrl_c`, :meth:`AtKeyboard.pressed`),
-        whoever it comes to, after a question read while nothing else took it (quit's question
-        at the hand-over). Must be called in the running loop."""
-        if self.on_ctrl_c is not None:
-            on_signals(asyncio.get_running_loop(), [("SIGINT", self.on_ctrl_c)], sys.platform)
-
-    async def read_between(self) -> None:
-        """As ``play`` waits between questions; quit's question (a second Ctrl+C) is this
-        person's when they have the keyboard."""
-        kb = self.keyboard
-        if self.stop_asked and kb.at == self.name:
-            kb.give(self.name)
-            await super().read_between()
-            if kb.open == self.name and (self.decision is None or self.sent):
-                kb.open = None
-            return
-        self.stop_asked = False
-        await super().read_between()
-
-    def at_keyboard(self) -> list[LocalConsole]:
-        return list(self.table)
-
-    @property
-    def speaker(self) -> Any:
-        return self.keyboard.output.speaker
-
-    @speaker.setter
-    def speaker(self, value: Any) -> None:
-        """The speech output is the keyboard's (the settings command's ``output``): every person's
-        lines are spoken through it, each person's still held for them (:class:`Screen`)."""
-        self.keyboard.output.speaker = value
-
-    def language_changed(self) -> None:
-        """The language is the keyboard's, one for the table: every person's console here speaks
-        the language this person chose (no seat here has a language's default name, "You", to
-        rename: :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play).
-        Each other person hears why once, first when the keyboard comes to them
-        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language). Every person's seat in the
-        room speaks it too (its own lines, such as "Game stopped."), and the game's autosave
-        keeps it with each seat, so that ``resume`` goes on in it."""
-        for console in self.table:
-            self.host.people[console.name].settings(language=self.lang.code)
-        for other in self.table:
-            if other is not self:
-                other.holder.change("language", self.lang.code)
-                if other.completer is not None:
-                    other.completer.lang = other.lang
-                lang = other.lang
-                why = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
-                self.keyboard.news[other.name] = why
-        LocalConsole.language_changed(self)  # (the screen's: the keyboard's)
-
-    def use(self, entry: tuple[str, Any]) -> bool:
-        """As ``play``'s console uses an entry; a line of this program's own (Ctrl+C's) is said
-        to the person at the keyboard at once."""
-        if entry[0] == "said" and entry[1]:
-            if self.keyboard.at == self.name:
-                self.keyboard.say(entry[1])
-            return True
-        return super().use(entry)
-
-    def stop_game(self) -> None:
-        """As ``play`` stops the game. At the hand-over to this person (the end of input) what
-        waits for them stays held, and "Game stopped." is said to whoever sits at the keyboard."""
-        kb = self.keyboard
-        if kb.at == self.name:
-            kb.give(self.name)
-            super().stop_game()
-            return
-        kb.open = None
-        super().stop_game()
-        kb.say(stopped_line(self.lang, self.host.table.autosave))
-
-    def receive(self, message: dict[str, Any]) -> bool:
-        """As the core uses a message; at the game's end the person who had the keyboard hears
-        the final scores (in the keyboard's language, which is everyone's here). The story of a
-        resumed game (what this person heard before it stopped) leaves the hand to the hand-over,
-        which reads it unless the news after the story told it as drawn."""
-        used = super().receive(message)
-        if message.get("type") == "story":
-            self.holder.hand_due, self.holder.narrator.last_drawn = False, None
-        if message.get("type") == "game_over" and self.keyboard.at == self.name:
-            self.keyboard.give(self.name)
-        return used
-
-    async def load_file(self, rest: str) -> None:
-        """As ``play`` loads a game; the game loaded goes on in the keyboard's language as it is
-        now (chosen in the game, perhaps), whatever its seats were played in."""
-        await super().load_file(rest)
-        if self.loading is not None:
-            self.loading = dataclasses.replace(self.loading, lang=self.lang)
-
-    def load_refusal(self, people: int) -> str | None:
-        """As ``play``'s, but at a shared keyboard the game loaded must be one of several people."""
-        if people > 1:
-            return None
-        return N_(
-            "Cannot load {file} at this shared keyboard: it is not a game of several people; "
-            "{command} play --load {file} plays it."
-        )
-
-    async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
-        """As the core reads a line; after the game only the person at the keyboard is asked
-        to press Enter (the others' consoles end at once)."""
-        if self.over and self.keyboard.at != self.name:
-            raise EOFError
-        return await super().read_line(message, default, watch)
-
-
 class AtKeyboard:
-    """Ctrl+C while no line editor reads keys (:meth:`pressed`): at the hand-over it clears the
-    line and the hand-over's sentence comes again; else it is the console's of the person at the
-    keyboard (:attr:`console`), as :func:`~a11y_dominion.console.keyboard.interrupted` says it."""
+    """Ctrl+C while no line editor reads keys (:meth:`pressed`), whoever the keyboard comes to
+    (the consoles of every person at it, ``consoles``, at ``keyboard``): at the hand-over it
+    clears the line and the hand-over's sentence comes again; else it is the console's of the
+    person at the keyboard (:attr:`console`), as :func:`~a11y_dominion.console.keyboard.interrupted`
+    says it. It is taken while :meth:`watch` holds it, until :meth:`unwatch`."""
 
-    def __init__(self, consoles: list[HotSeatConsole], keyboard: Keyboard) -> None:
+    def __init__(self, consoles: list[PlayConsole], keyboard: Keyboard) -> None:
         self.consoles, self.keyboard = consoles, keyboard
+        self.back: Callable[[], None] | None = None  # puts Ctrl+C's handling before watch back
 
     @property
-    def console(self) -> HotSeatConsole:
+    def console(self) -> PlayConsole:
         return next((c for c in self.consoles if c.name == self.keyboard.at), self.consoles[0])
-
-    @property
-    def link(self) -> Any:
-        return self.console.link
 
     def pressed(self) -> None:
         """Ctrl+C came (SIGINT)."""
@@ -377,81 +142,18 @@ class AtKeyboard:
         console.link.inbox.put(("said", console.cleared(LineCleared(had_text=False))))
         console.cancel_question()
 
+    def watch(self) -> None:
+        """Ctrl+C is the keyboard's (:meth:`pressed`), on POSIX and Windows alike, until
+        :meth:`unwatch`. Must be called in the running loop; outside the main thread the
+        default (the program ends) stays."""
+        if self.back is None:
+            self.back = on_signals(asyncio.get_running_loop(), [("SIGINT", self.pressed)], sys.platform)
 
-async def play_shared(
-    room: TableRoom,
-    setup: PlaySetup,
-    args: Any,
-    output: LocalOutput,
-    reader: Any,
-    lines: list[tuple[str, bool]],
-    stdin: Any = None,
-) -> tuple[int, PlayConsole]:
-    """Play the room's game of several people at this keyboard (``args``: the ``play`` options;
-    ``reader``: the typed lines, shared by every console; None: each console its own line
-    editor at this terminal, ``stdin``: standard input unless given), ``lines`` said first:
-    (the exit code, the console that ended it)."""
-    from ..remote.seatlink import HostLink
-    from ..settings import load_settings
-
-    kb = Keyboard(output)
-    for text, _keep in lines:
-        kb.say(text)
-    settings = load_settings()[0]
-    kb.clears = clears(settings.get("clear"), output.speaker)
-    consoles: list[HotSeatConsole] = []
-    links: list[HostLink] = []
-    for name in room.locals:
-        seat = room.people[name]
-        link = HostLink(room, name, own=True, quiet=True)
-        console = local_console(
-            HotSeatConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, stdin, reader
-        )
-        console.seated(room, setup, args)
-        console.keyboard = kb
-        kb.readers.append(console.reader)
-        screen = Screen(kb, name)
-        console.holder.announcer.print_fn = screen.line
-        console.holder.announcer.speaker = screen
-        consoles.append(console)
-        links.append(link)
-    for console in consoles:
-        console.table = consoles
-    out, room.out = room.out, kb.say
-    for link in links:
-        link.open()
-    runs: dict[asyncio.Future[int], HotSeatConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
-    table: asyncio.Future[Any] = asyncio.ensure_future(run_table(room))
-    loop = asyncio.get_running_loop()
-    pressed = AtKeyboard(consoles, kb).pressed
-    for console in consoles:
-        console.on_ctrl_c = pressed
-    undo_signal = on_signals(loop, [("SIGINT", pressed)], sys.platform)
-    try:
-        waited: list[asyncio.Future[Any]] = [*runs, table]
-        done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
-        first = next((c for t, c in runs.items() if t in done), None)
-        if first is None:  # the game ended (or cannot go on)
-            game_over(room, setup.lang)
-        # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
-        stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
-        for name, session in list(room.sessions.items()):
-            if stays is None or name != stays.name:
-                _end(session)
-        if stays is not None:
-            stays.stay_after_game()
-            await next(t for t, c in runs.items() if c is stays)
-        codes = [await t for t in runs]
-        ender = first or next((c for c in consoles if c.name == kb.at), consoles[0])
-        code = ender.exit_code if first is not None and ender.exit_code is not None else max(codes)
-        return code, ender
-    finally:
-        room.out = out
-        undo_signal()
-        table.cancel()
-        await asyncio.wait([table])
-        for link in links:
-            link.close()
+    def unwatch(self) -> None:
+        """Ctrl+C is handled as before :meth:`watch`."""
+        back, self.back = self.back, None
+        if back is not None:
+            back()
 
 
 async def watch(

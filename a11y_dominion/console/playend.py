@@ -1,22 +1,26 @@
-"""``a11y-dominion play`` as an end of the console core: a game of one person against bots at
-this computer, with no network (new, from a position, resumed or loaded).
+"""``a11y-dominion play`` as an end of the console core: a game at this computer's keyboard,
+with no network (new, from a position, resumed or loaded), of one person against bots or of
+several people sharing the keyboard, or of bots only, watched.
 
 The game is a :class:`~a11y_dominion.remote.room.TableRoom` of its own, as ``host`` has one,
-with the player's seat the room's own (``local``) and no remote seat; the player's console is
-the host's own seat's (:func:`~a11y_dominion.remote.local.play_own_seat`: the console core over
-a :class:`~a11y_dominion.remote.seatlink.HostLink` into the room), joined quietly. What is
-``play``'s own is said here: the opening lines (help, the speech mode, the notices, a recommended
-Kingdom's name, the seed, or where a resumed or loaded game stands), the stay after the final
-scores at a terminal (until quit), quit's question (the game is kept; ``resume`` goes
-on with it), ``save FILE`` and ``load FILE`` (the game loaded is played next, in a room of its
-own), the autosave of ``a11y-dominion resume``, ``games`` and ``stats``, and Ctrl+C while no
-line editor reads keys.
+with the people's seats the room's own (``locals``) and no remote seat; each person's console
+(:class:`PlayConsole`) is the host's own seat's (the console core over a
+:class:`~a11y_dominion.remote.seatlink.HostLink` into the room), joined quietly, and one function
+plays the game for them (:func:`play_here`): one person is the shared keyboard
+(:mod:`.hotseat`) with one seat, who has the keyboard throughout. What is ``play``'s own is said
+here: the opening lines (help, the speech mode, the notices, a recommended Kingdom's name, the
+seed, or where a resumed or loaded game stands), the stay after the final scores at a terminal
+(until quit), quit's question (the game is kept; ``resume`` goes on with it), ``save FILE`` and
+``load FILE`` (the game loaded is played next, in a room of its own), the autosave of
+``a11y-dominion resume``, ``games`` and ``stats``, the hand-over, and Ctrl+C while no line editor
+reads keys.
 """
 
 from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import signal
 import sys
 from collections.abc import Callable
@@ -27,18 +31,21 @@ from ..files import shown_name, typed_path
 from ..i18n import N_, Language, typed_command
 from ..kingdoms import kingdom_name
 from ..record import RecordError, dumps, replay
-from ..remote.local import HostConsole, play_own_seat
+from ..remote.local import HostConsole
 from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
+from ..remote.seat import clean
 from ..rules.events import CardsDrawn, TurnStarted
 from ..rules.game import SetupError
 from ..seats import SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
 from . import queries as q
-from .commands import Ctx, speech_line
-from .completion import COMMANDS, DecisionCompleter
+from .commands import Ctx, setting_value_text, speech_line
+from .completion import COMMANDS, DecisionCompleter, command_of
+from .core import _given, _outcome
 from .display import PlainReader, quiet_type_ahead
 from .hint import HINTS_OFF
-from .keyboard import STARTING, LocalOutput, Terminal, interrupted
+from .hotseat import HAND_OVER, NO_CTRL_C, ONLY_ENTER, UNREAD, AtKeyboard, Keyboard, Screen, clears, watch
+from .keyboard import KEYBOARDS_LANGUAGE, STARTING, LocalConsole, LocalOutput, Terminal, local_console
 from .keys import active_keys, key_name
 from .playroom import (
     from_position,
@@ -48,6 +55,7 @@ from .playroom import (
     room_record,
     run_table,
     start_autosave,
+    stopped_line,
     unsaved_line,
 )
 
@@ -59,13 +67,21 @@ LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at 
 
 
 class PlayConsole(HostConsole):
-    """The console core at ``play``'s keyboard: as the host's own seat's, but quit stops this
-    game alone, kept by the autosave (``resume`` goes on with it); nothing is read while nothing
-    is asked, and Ctrl+C meanwhile (a bot thinks) says that the game goes on; a second one before
-    the next question asks quit's question."""
+    """The console core at ``play``'s keyboard, one for each person seated at it (:meth:`seated`):
+    as the host's own seat's, but quit stops this game alone, kept by the autosave (``resume``
+    goes on with it); nothing is read while nothing is asked, and Ctrl+C meanwhile (a bot thinks)
+    says that the game goes on; a second one before the next question asks quit's question.
+    Where several people share the keyboard (:attr:`shared`), it is handed to this person before
+    they are asked, unless they have it (:meth:`hand_over`), and their lines pass only while they
+    are asked (:class:`~.hotseat.Keyboard`); one person has it throughout."""
 
     stop_kept = N_("Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: ")
     stop_unsaved = N_("Stop the game without saving? Type yes to stop: ")
+    keyboard: Keyboard  # this computer's screen and speech, shared by the people at it (seated)
+    table: list[PlayConsole]  # the consoles of every person at this keyboard, this one among them (seated)
+    ctrl_c: AtKeyboard  # the keyboard's Ctrl+C while no line editor reads keys (seated)
+    bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
+    bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`~.hotseat.AtKeyboard.pressed`)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -78,15 +94,24 @@ class PlayConsole(HostConsole):
         self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
         self.unsaved_said = False  # the autosave's failure was said
         self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
-        self.unwatch: Callable[[], None] | None = None  # puts Ctrl+C's handling back (watch_ctrl_c)
         self.staying = False  # after the final scores the player stays until quit (stay_after_game)
         self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
         self.put_before = False  # the question waiting was put before the language changed (ask)
 
-    def seated(self, room: TableRoom, setup: PlaySetup, args: Any) -> None:
-        """This console plays ``setup``'s game in ``room`` (``args``: the ``play`` options). A game
-        from a position whose first turn began before its log is told whose turn it is."""
+    def seated(self, room: TableRoom, setup: PlaySetup, args: Any, ctrl_c: AtKeyboard) -> None:
+        """This console plays ``setup``'s game in ``room`` (``args``: the ``play`` options) at the
+        keyboard of ``ctrl_c`` (:class:`~.hotseat.AtKeyboard`), with the consoles of every person
+        at it; where several people share it, this person's lines go through their part of its
+        screen (:class:`~.hotseat.Screen`). A game from a position whose first turn began before
+        its log is told whose turn it is."""
         self.host, self.setup, self.think_ms = room, setup, getattr(args, "think_ms", None)
+        self.keyboard, self.table, self.ctrl_c = ctrl_c.keyboard, ctrl_c.consoles, ctrl_c
+        self.keyboard.readers.append(self.reader)
+        self.shared = len(room.locals) > 1  # the questions and queries name the person asked
+        if self.shared:
+            screen = Screen(self.keyboard, self.name)
+            self.holder.announcer.print_fn = screen.line
+            self.holder.announcer.speaker = screen
         if from_position(room):
             current = room.table.game.current.name
             self.holder.restart(current)
@@ -100,26 +125,18 @@ class PlayConsole(HostConsole):
             return super().prompt()
         return f"{self.lang._(N_('You'))}> "
 
-    def watch_ctrl_c(self) -> None:
-        """Ctrl+C while no line editor reads keys says what it says in turn with the game's lines
-        (:func:`~a11y_dominion.console.keyboard.interrupted`). Must be called in the running loop."""
-        if self.unwatch is None:
-            self.unwatch = interrupted(self)
-
-    def unwatch_ctrl_c(self) -> None:
-        """Ctrl+C is handled as before :meth:`watch_ctrl_c`."""
-        unwatch, self.unwatch = self.unwatch, None
-        if unwatch is not None:
-            unwatch()
-
     async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
         """As the core reads a line; piped lines are read whole at the question (a
         :class:`~a11y_dominion.console.display.PlainReader`), and Ctrl+C while one is read
         clears it at once (a KeyboardInterrupt, as Python raises it), not when the line ends:
-        the loop's handling of Ctrl+C waits meanwhile, on POSIX and Windows alike."""
+        the loop's handling of Ctrl+C waits meanwhile, on POSIX and Windows alike. After the
+        game at a shared keyboard only the person at the keyboard is asked to press Enter (the
+        others' consoles end at once)."""
+        if self.over and self.keyboard.at != self.name:
+            raise EOFError
         if self.between:
             return await super().read_line(message, default, watch)
-        self.unwatch_ctrl_c()
+        self.ctrl_c.unwatch()
         before = signal.getsignal(signal.SIGINT)
         try:
             signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -130,15 +147,25 @@ class PlayConsole(HostConsole):
         finally:
             if before is not None:
                 signal.signal(signal.SIGINT, before)
-            self.watch_ctrl_c()
+            self.ctrl_c.watch()
 
     def stop_game(self) -> None:
         """The player stops the game: the autosave keeps it (before the first answer too, as
-        quit's question says), then the room stops it."""
+        quit's question says), then the room stops it. At the hand-over to this person (the end
+        of input) what waits for them stays held, and "Game stopped." is said to whoever sits at
+        the keyboard."""
+        kb = self.keyboard
+        here = kb.at == self.name
+        if here:
+            kb.give(self.name)
+        else:
+            kb.open = None
         autosave = self.host.table.autosave
         if autosave is not None and not self.over:
             autosave.keep()
         super().stop_game()
+        if not here:
+            kb.say(stopped_line(self.lang, self.host.table.autosave))
 
     def cleared(self, interrupt: BaseException) -> str:
         """What Ctrl+C says (:func:`~a11y_dominion.console.keyboard.interrupted`'s, while no
@@ -156,9 +183,12 @@ class PlayConsole(HostConsole):
 
     def use(self, entry: tuple[str, Any]) -> bool:
         """As the core uses an entry of the inbox; an empty line of this program's own is not said,
-        ``("told", (sentence, priority))`` is news of the game told by ``play`` itself (a
-        position's turn start), said with the next question as the game's news is."""
-        if entry == ("said", ""):
+        and at a shared keyboard a line of its own (Ctrl+C's) is said to the person at the
+        keyboard at once; ``("told", (sentence, priority))`` is news of the game told by ``play``
+        itself (a position's turn start), said with the next question as the game's news is."""
+        if entry[0] == "said" and (self.shared or not entry[1]):
+            if entry[1] and self.keyboard.at == self.name:
+                self.keyboard.say(entry[1])
             return True
         if entry[0] == "told":
             text, priority = entry[1]
@@ -169,22 +199,36 @@ class PlayConsole(HostConsole):
     async def read_between(self) -> None:
         """Nothing is read while nothing is asked, as ``play`` always read (what is typed meanwhile
         waits for the next prompt, which shows it once): wait for the room's next message, or
-        ask quit's question when a second Ctrl+C asked for it. After the final scores, while the
-        player stays (:meth:`stay_after_game`), their lines are read: log, score, export, quit."""
+        ask quit's question when a second Ctrl+C asked for it, of the person at the keyboard.
+        After the final scores, while the player stays (:meth:`stay_after_game`), their lines are
+        read: log, score, export, quit."""
         if self.staying:
             await super().read_between()
             return
-        if self.stop_asked:
-            self.stop_asked = False
-            await self.quit_game()
+        kb, asked = self.keyboard, self.stop_asked
+        self.stop_asked = False
+        if not asked or kb.at != self.name:
+            await self.link.inbox.wait()
             return
-        await self.link.inbox.wait()
+        kb.give(self.name)
+        await self.quit_game()
+        if kb.open == self.name and (self.decision is None or self.sent):
+            kb.open = None
 
     async def ask(self) -> bool:
-        """As the core asks; Ctrl+C is counted afresh from each question on, and an autosave
-        that could not write an answer is said first, once (:meth:`say_unsaved`). The question
-        put before the player changed the language (:attr:`put_before`) is not put again: it
-        stands as it was heard, the prompt naming the seat anew."""
+        """As the core asks, the keyboard handed over first when another person has it
+        (:meth:`hand_over`); once the answer is sent, this person's lines are held again. Ctrl+C
+        is counted afresh from each question on, and an autosave that could not write an answer
+        is said first, once (:meth:`say_unsaved`). The question put before the player changed
+        the language (:attr:`put_before`) is not put again: it stands as it was heard, the prompt
+        naming the seat anew."""
+        kb = self.keyboard
+        if kb.open != self.name and self.decision is not None and not self.sent:
+            if kb.at != self.name:
+                if not await self.hand_over():
+                    return False
+            else:
+                kb.give(self.name)
         self.presses = 0
         self.say_unsaved()
         if self.drawn_told is not None:  # (after the story the game's start told: see _note_drawn)
@@ -195,7 +239,10 @@ class PlayConsole(HostConsole):
             if self.latest.turn.player == self.name:  # where the turn stands was heard with it
                 self.holder.heard_turn(self.latest)
             self.holder.hand_due = False
-        return await super().ask()
+        asked = await super().ask()
+        if self.sent and kb.open == self.name:
+            kb.open = None
+        return asked
 
     def stays_after_game(self) -> bool:
         """True when the player may stay after the final scores, as a remote player may: the
@@ -236,8 +283,10 @@ class PlayConsole(HostConsole):
     async def load_file(self, rest: str) -> None:
         """load FILE: go on with a saved game (asking first when a move was made): this game
         ends here, left in its autosave unfinished, and :attr:`loading` is the loaded game's
-        setup, which :func:`play_on_core` plays next. A file that cannot be read, or a game
-        that is not one person's against bots, is one sentence and this game goes on."""
+        setup, which :func:`play_on_core` plays next (at a shared keyboard in the keyboard's
+        language as it is now, chosen in the game perhaps, whatever its seats were played in). A
+        file that cannot be read, or a game of another number of people
+        (:meth:`load_refusal`), is one sentence and this game goes on."""
         from .persistence import load_game
 
         lang = self.lang
@@ -285,6 +334,7 @@ class PlayConsole(HostConsole):
             resumed=None,
             load=shown_name(path),
             notices=[],
+            lang=self.lang if self.shared else setup.lang,  # shared: the keyboard's as it is now
         )
         self.exit_code = 0
 
@@ -296,11 +346,31 @@ class PlayConsole(HostConsole):
         :func:`~a11y_dominion.seats.default_seat_names`), and the room's own lines are in it too.
         :attr:`loading` is that game's setup and :attr:`going_on` the seats renamed, which
         :func:`play_on_core` plays next with the same autosave. Only at the player's own question
-        (the game waits for them)."""
-        super().language_changed()
+        (the game waits for them).
+
+        At a shared keyboard the language is the keyboard's, one for the table: every person's
+        console here speaks the language this person chose, and the game goes on in this room (no
+        seat here has a language's default name, "You", to rename:
+        :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play). Each other
+        person hears why once, first when the keyboard comes to them
+        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language). Every person's seat in the
+        room speaks it too (its own lines, such as "Game stopped."), and the game's autosave
+        keeps it with each seat, so that ``resume`` goes on in it."""
         room, setup = self.host, self.setup
+        if self.shared:
+            for console in self.table:
+                room.people[console.name].settings(language=self.lang.code)
+            for other in self.table:
+                if other is not self:
+                    other.holder.change("language", self.lang.code)
+                    if other.completer is not None:
+                        other.completer.lang = other.lang
+                    lang = other.lang
+                    why = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
+                    self.keyboard.news[other.name] = why
+        super().language_changed()  # (the screen's: the keyboard's)
         d = room.table.game.pending
-        if setup is None or d is None or d.player != self.name or self.sent:
+        if self.shared or setup is None or d is None or d.player != self.name or self.sent:
             return
         record = room_record(room)
         names = default_seat_names(record, self.lang, room.people[self.name].lang.code)
@@ -325,13 +395,143 @@ class PlayConsole(HostConsole):
 
     def load_refusal(self, people: int) -> str | None:
         """Why a saved game of ``people`` persons cannot be loaded in this one (an English
-        template with ``{file}`` and ``{command}``), or None: here it must be one person's."""
-        if people == 1:
+        template with ``{file}`` and ``{command}``), or None: here it must be one person's, and
+        at a shared keyboard one of several people."""
+        if (people > 1) if self.shared else (people == 1):
             return None
+        if self.shared:
+            return N_(
+                "Cannot load {file} at this shared keyboard: it is not a game of several people; "
+                "{command} play --load {file} plays it."
+            )
         return N_(
             "Cannot load {file} in this game: it is not one person's against bots; "
             "{command} play --load {file} plays it."
         )
+
+    async def hand_over(self) -> bool:
+        """Say "Pass the keyboard to Bea. Bea, press Enter when you are ready." (in Bea's language,
+        as an important message; the screen and its scrollback cleared first, but at the first
+        hand-over, when :attr:`~.hotseat.Keyboard.clears`) and wait for an empty line; then Bea's held lines
+        and news come. Anything else typed, and Ctrl+C, is one sentence saying what is read here;
+        quit asks quit's question, as at a question. False when the game stopped instead (quit,
+        the end of input, or quit's question answered yes at Ctrl+D)."""
+        kb, output = self.keyboard, self.keyboard.output
+        unread = 0
+        for reader in kb.readers:  # what the last person pasted is not the next one's
+            pending = getattr(reader, "pending", None)
+            if pending:
+                unread += len(pending)
+                pending.clear()
+        if kb.at is not None and kb.clears:
+            output.display.clear(plain_too=True)
+        if unread:  # (a count, said to both)
+            kb.say(self.lang.text(UNREAD, n=unread, player=self.name))
+        kb.open = None
+        output.display.lang = self.lang
+        set_language = getattr(output.speaker, "set_language", None)
+        if set_language is not None:
+            set_language(self.lang.code)  # the voice speaks the language of the person asked
+        line = self.lang.text(HAND_OVER, player=self.name)
+        again = True
+        while True:
+            if again:
+                kb.say(line, "important", "bold")
+            again = False
+            try:
+                got = await self.read_bare()
+            except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
+                kb.open = self.name
+                try:
+                    await self.input_ended()
+                finally:
+                    kb.open = None
+                if self.exit_code is not None:
+                    return False
+                again = True
+                continue
+            except KeyboardInterrupt:
+                kb.say(self.lang.text(NO_CTRL_C, player=self.name), "high")
+                continue
+            if isinstance(got, str) and not got.strip():
+                break
+            if isinstance(got, str) and command_of((got.split() or [""])[0]) == "quit":
+                if await self.quit_at_hand_over():
+                    return False
+                again = True
+                continue
+            kb.say(self.lang.text(ONLY_ENTER, player=self.name), "high")
+        self.holder.handed()  # the turn prompt says every figure, and the hand
+        self.shown = None  # the question is shown anew
+        kb.give(self.name)
+        return True
+
+    async def quit_at_hand_over(self) -> bool:
+        """quit typed at the hand-over to this person: quit's question, said at once (nothing
+        held for this person comes out); True when the game stopped."""
+        kb = self.keyboard
+        kb.open = self.name
+        try:
+            await self.quit_game()
+        finally:
+            if kb.open == self.name:
+                kb.open = None
+        return self.exit_code is not None
+
+    def no_commands(self) -> str | None:
+        """A command typed at quit's question before this person took the keyboard (at the
+        hand-over) is not run: it could tell their hand to the person before them."""
+        if self.keyboard.at == self.name:
+            return None
+        return self.lang.text(
+            N_("Only yes or no is read here; commands are read once {player} has the keyboard."), player=self.name
+        )
+
+    async def read_bare(self) -> Any:
+        """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
+        where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""
+        bare = getattr(self.reader, "read_bare_async", None)
+        if bare is None:
+            return await self.read_line("", "", watch=False)
+        # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
+        self.bare = asyncio.ensure_future(_outcome(bare("")))
+        try:
+            return _given(await self.bare)
+        except asyncio.CancelledError:
+            if not self.bare.cancelled() or not self.bare_cleared:
+                raise  # this console's own end: not Ctrl+C
+            raise KeyboardInterrupt from None  # Ctrl+C (:meth:`~.hotseat.AtKeyboard.pressed`): the line is cleared
+        finally:
+            self.bare, self.bare_cleared = None, False
+
+    def at_keyboard(self) -> list[LocalConsole]:
+        """The consoles of every person at this keyboard, this one among them."""
+        return list(self.table)
+
+    @property
+    def speaker(self) -> Any:
+        return self.keyboard.output.speaker
+
+    @speaker.setter
+    def speaker(self, value: Any) -> None:
+        """The speech output is the keyboard's (the settings command's ``output``): every person's
+        lines are spoken through it, each person's still held for them at a shared keyboard
+        (:class:`~.hotseat.Screen`); one person's announcer speaks through it itself."""
+        self.keyboard.output.speaker = value
+        if not self.shared:
+            self._speaker = self.holder.announcer.speaker = value
+
+    def receive(self, message: dict[str, Any]) -> bool:
+        """As the core uses a message; at the game's end the person who had the keyboard hears
+        the final scores (in the keyboard's language, which is everyone's there). At a shared
+        keyboard the story of a resumed game (what this person heard before it stopped) leaves
+        the hand to the hand-over, which reads it unless the news after the story told it as drawn."""
+        used = super().receive(message)
+        if message.get("type") == "story" and self.shared:
+            self.holder.hand_due, self.holder.narrator.last_drawn = False, None
+        if message.get("type") == "game_over" and self.keyboard.at == self.name:
+            self.keyboard.give(self.name)
+        return used
 
     async def save_file(self, rest: str) -> None:
         """save FILE: the game so far (:func:`room_record`) into the file ``rest`` names on this
@@ -476,14 +676,15 @@ def play_on_core(
     played: Callable[[TableRoom, PlayConsole], None] | None = None,
     keyboard: Terminal | None = None,
 ) -> int:
-    """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup` whose
-    :meth:`~a11y_dominion.console.start.PlaySetup.on_core` is True; ``args``: the ``play``
-    options) at this computer's keyboard and screen (or with ``reader`` reading the typed
-    lines), and the games loaded meanwhile (``load FILE``); the exit code (0: the game ended;
-    1: the player stopped it, or it cannot go on). ``played(room, console)``, when given, is
-    told each game's :class:`~a11y_dominion.remote.room.TableRoom` and its player's console
-    once that game ended here. ``keyboard``, when given, is the terminal the line editor reads
-    and draws on instead of this computer's (prompt_toolkit's pipe input, for tests)."""
+    """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup`; ``args``: the
+    ``play`` options) at this computer's keyboard and screen (or with ``reader`` reading the
+    typed lines): for the people seated here (:func:`play_here`), or watched when all its seats
+    are bots (:func:`~.hotseat.watch`); and the games loaded meanwhile (``load FILE``); the exit
+    code (0: the game ended; 1: the player stopped it, or it cannot go on). ``played(room,
+    console)``, when given, is told each game's :class:`~a11y_dominion.remote.room.TableRoom`
+    and the console that ended it once that game ended here. ``keyboard``, when given, is the
+    terminal the line editor reads and draws on instead of this computer's (prompt_toolkit's
+    pipe input, for tests)."""
     output = LocalOutput(setup.display, setup.speaker, setup.plain, [], setup.auto_why)
     typed_here = reader is None and keyboard is None and sys.stdin.isatty() and setup.out.isatty()
     watcher = reader if hasattr(reader, "read_async") else None  # what a game of bots only reads
@@ -503,15 +704,8 @@ def play_on_core(
                 console = None
                 try:
                     if not room.locals:  # bots only: watched
-                        from .hotseat import watch
-
                         return asyncio.run(watch(room, setup, output, lines, watcher))
-                    if len(room.locals) > 1:  # several people at this keyboard
-                        from .hotseat import play_shared  # (hotseat builds on this module)
-
-                        code, console = asyncio.run(play_shared(room, setup, args, output, reader, lines, stdin))
-                    else:
-                        code, console = asyncio.run(_play(room, setup, args, output, reader, lines, stdin, before))
+                    code, console = asyncio.run(play_here(room, setup, args, output, reader, lines, stdin, before))
                 finally:
                     if save is not None and (console is None or console.going_on is None):
                         save.close()
@@ -550,71 +744,97 @@ def play_on_core(
         output.speaker.close()
 
 
-async def _play(
+async def play_here(
     room: TableRoom,
     setup: PlaySetup,
     args: Any,
     output: LocalOutput,
     reader: Any,
     lines: list[tuple[str, bool]],
-    stdin: Any,
+    stdin: Any = None,
     before: PlayConsole | None = None,
 ) -> tuple[int, PlayConsole]:
-    """Play the room's game at this keyboard (``stdin``, or ``reader`` reading the typed lines;
-    ``args``: the ``play`` options), ``lines`` said first: (the exit code, the console).
-    ``before``: the console of this game before the player changed the language: its question
-    was put already, and is not put again; the place in the help pages goes on."""
-    playing: list[PlayConsole] = []
+    """Play the room's game at this keyboard for the people seated here (``room.locals``), each
+    with a console of their own (``args``: the ``play`` options; ``reader``: the typed lines,
+    shared by every console; None: each console its own line editor at this terminal,
+    ``stdin``: standard input unless given), ``lines`` said first: (the exit code, the console
+    that ended it). One person has the keyboard throughout, their lines and the room's said in
+    turn by their console; several share it (:class:`~.hotseat.Keyboard`), the room's lines said
+    to whoever sits at it. After the final scores the person at the keyboard may stay, until
+    quit. ``before``: the console of this game before its one person changed the language: its
+    question was put already, and is not put again; the place in the help pages goes on."""
+    from ..remote.seatlink import HostLink
+    from ..settings import load_settings
 
-    def made(console: HostConsole | None) -> None:
-        if isinstance(console, PlayConsole):
-            console.seated(room, setup, args)
-            if before is not None:
-                # (the question was put already, unless a yes-or-no question of it was left for the change)
-                console.put_before, console.command_state = not before.question_dropped, before.command_state
-            completer = getattr(getattr(console.reader, "session", None), "completer", None)
-            if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
-                completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
-            if setup.resumed is not None:
-                _note_drawn(console, room, [text for text, _keep in lines])
-            playing.append(console)
-            console.watch_ctrl_c()  # Ctrl+C while no line editor reads keys
-
-    seat = asyncio.ensure_future(
-        play_own_seat(
-            room,
-            output,
-            stdin,
-            reader,
-            greet=lambda console: _greet(console, lines),
-            cls=PlayConsole,
-            on_console=made,
-            quiet=True,
+    settings = load_settings()[0]
+    kb = Keyboard(output)
+    kb.clears = clears(settings.get("clear"), output.speaker)
+    shared = len(room.locals) > 1
+    if shared:
+        for text, _keep in lines:
+            kb.say(text)
+    else:  # one person: the keyboard is theirs, with no hand-over
+        kb.at = room.locals[0]
+    consoles: list[PlayConsole] = []
+    links: list[HostLink] = []
+    ctrl_c = AtKeyboard(consoles, kb)
+    for name in room.locals:
+        seat = room.people[name]
+        link = HostLink(room, name, own=True, quiet=True)
+        console = local_console(
+            PlayConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, stdin, reader
         )
-    )
-    table = asyncio.ensure_future(run_table(room))
+        console.seated(room, setup, args, ctrl_c)
+        if before is not None:
+            # (the question was put already, unless a yes-or-no question of it was left for the change)
+            console.put_before, console.command_state = not before.question_dropped, before.command_state
+        completer = getattr(getattr(console.reader, "session", None), "completer", None)
+        if console.completer is None and isinstance(completer, DecisionCompleter):  # the line editor goes on
+            completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
+        if setup.resumed is not None:
+            _note_drawn(console, room, [text for text, _keep in lines])
+        if not shared:
+            console.greeting = functools.partial(_greet, console, lines)
+        consoles.append(console)
+        links.append(link)
+    # the room's own lines: to whoever sits at a shared keyboard; one person's console says them in turn with the game's
+    out, room.out = room.out, kb.say if shared else lambda text: links[0].inbox.put(("said", clean(text)))
+    ctrl_c.watch()  # Ctrl+C while no line editor reads keys
+    for link in links:
+        link.open()
+    runs: dict[asyncio.Future[int], PlayConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
+    table: asyncio.Future[Any] = asyncio.ensure_future(run_table(room))
     try:
-        await asyncio.wait([seat, table], return_when=asyncio.FIRST_COMPLETED)
-        if not seat.done():
+        done, _pending = await asyncio.wait([*runs, table], return_when=asyncio.FIRST_COMPLETED)
+        first = next((c for t, c in runs.items() if t in done), None)
+        if first is None:  # the game ended (or cannot go on)
             game_over(room, setup.lang)
-            if playing and playing[0].stays_after_game():  # as a remote player, until quit
-                playing[0].stay_after_game()
-            else:
-                for session in list(room.sessions.values()):  # the player's console ends, as at the host
-                    _end(session)
-        return await seat, playing[0]
+        # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
+        stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
+        for name, session in list(room.sessions.items()):
+            if stays is None or name != stays.name:
+                _end(session)
+        if stays is not None:
+            stays.stay_after_game()
+            await next(t for t, c in runs.items() if c is stays)
+        codes = [await t for t in runs]
+        ender = first or next((c for c in consoles if c.name == kb.at), consoles[0])
+        code = ender.exit_code if first is not None and ender.exit_code is not None else max(codes)
+        return code, ender
     finally:
+        room.out = out
+        ctrl_c.unwatch()
         table.cancel()
         await asyncio.wait([table])
-        for console in playing:
-            console.unwatch_ctrl_c()
+        for link in links:
+            link.close()
 
 
 def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:
     """When the lines ``said`` as a resumed game began (its last announcements) told the player
     the cards they drew last, their narrator notes them, so that the turn's prompt does not read
     the same cards again as the hand (:func:`~a11y_dominion.console.questions.heard_hand`)."""
-    name = room.local or ""
+    name = console.name
     log = room.table.game.log
     drawn = next((e for e in reversed(log) if isinstance(e, CardsDrawn) and e.player == name and e.count), None)
     if drawn is None:

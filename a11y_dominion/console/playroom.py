@@ -3,8 +3,8 @@
 (:func:`make_room`), its record and autosave (:func:`room_record`, :func:`start_autosave`),
 bots that think in a thread of their own (:class:`ThinkingBot`), the pace of a game of bots
 only (:class:`Pace`, the ``pace`` setting), and the game's run, put back after a fault of the
-game engine (:func:`run_table`). The keyboard's ends play at it: one person
-(:mod:`.playend`), several, or none but onlookers (:mod:`.hotseat`).
+game engine (:func:`run_table`). The keyboard's end plays at it: one person or several
+(:mod:`.playend`), or none but onlookers (:mod:`.hotseat`).
 """
 
 from __future__ import annotations

@@ -182,19 +182,16 @@ async def play_own_seat(
     stdin: Any,
     reader: Any = None,
     greet: Callable[[HostConsole], None] | None = None,
-    cls: type[HostConsole] = HostConsole,
     on_console: Callable[[HostConsole | None], None] | None = None,
-    quiet: bool = False,
 ) -> int:
     """Play the seat at this computer (``room.local``) of ``room`` (a
-    :class:`~a11y_dominion.remote.room.TableRoom`, or the host that has one) through the
-    console ``cls`` over a :class:`~a11y_dominion.remote.seatlink.HostLink` into it, until the
-    game ends or the player stops it; the console's exit code. ``output`` (a
+    :class:`~a11y_dominion.remote.room.TableRoom`, or the host that has one) through a
+    :class:`HostConsole` over a :class:`~a11y_dominion.remote.seatlink.HostLink` into it, until
+    the game ends or the player stops it; the console's exit code. ``output`` (a
     :class:`~a11y_dominion.console.keyboard.LocalOutput`) is the screen and speech, ``stdin``
     the keyboard (or ``reader`` reads the typed lines); ``greet(console)`` says the end's
     own first lines, at the room's hello; ``on_console`` is told the console while it
-    plays, then None; ``quiet``: the seat's join is not told (a table of one person,
-    the game of ``play``). The room's own lines are said by the console meanwhile, in turn with
+    plays, then None. The room's own lines are said by the console meanwhile, in turn with
     the game's. Needs no network."""
     from ..console.keyboard import local_console
     from ..settings import load_settings
@@ -202,9 +199,9 @@ async def play_own_seat(
 
     seat = room.people[room.local]
     settings = load_settings()[0]
-    link = HostLink(room, seat.name, own=True, quiet=quiet)
+    link = HostLink(room, seat.name, own=True)
     console = local_console(
-        cls, link, seat.name, seat.lang, seat.verbosity, settings, output, sys.stdout, stdin, reader
+        HostConsole, link, seat.name, seat.lang, seat.verbosity, settings, output, sys.stdout, stdin, reader
     )
     console.host = room
     if greet is not None:
