@@ -66,6 +66,7 @@ class PlayConsole(HostConsole):
 
     stop_kept = N_("Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: ")
     stop_unsaved = N_("Stop the game without saving? Type yes to stop: ")
+    tells_language = False  # (a language chosen goes on in a room of that language: language_changed)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -34,11 +34,11 @@ def follow_settings(console: JoinConsole, message: dict[str, Any]) -> None:
 
     language, verbosity = message.get("language"), message.get("verbosity")
     if isinstance(language, str) and language in LANGUAGES and language != console.lang.code:
-        console.following = True  # (the server knows it: nothing is told back)
+        tells, console.tells_language = console.tells_language, False  # (the server knows it: nothing is told back)
         try:
             console.store.change("language", language)
         finally:
-            console.following = False
+            console.tells_language = tells
         session = getattr(console.reader, "session", None)
         if isinstance(console, LobbyConsole) and session is not None:
             session.completer = lobby_completer(console)  # Tab's words in the new language
