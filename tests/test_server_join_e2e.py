@@ -120,7 +120,7 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
             ann.sendline(PASSWORD.encode())
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.\r\nDominion: 1 person here\.")
             sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             sp.lobby_line(ann, "who", rb"1 person here: Ann at table 1\.")  # a lobby command at the table
             sp.lobby_line(
@@ -160,7 +160,7 @@ def test_a_watcher_through_join_receives_nothing_private(tmp_path):
         )
         try:
             cid.expect(rb"Welcome back, Cid\.")
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
             sp.lobby_line(cid, "watch 1", rb"You watch table 1: Ann and Bot 1\. You hear what every player may know")
             sp.lobby_line(cid, "hand", rb"A watcher has no hand; type status, supply or score to hear the game\.")
             sp.lobby_line(cid, "buy Silver", rb"Only the players can do that; you watch\.")
@@ -551,7 +551,7 @@ def test_a_language_set_at_a_table_through_join_is_the_one_the_lobby_answers_in(
         ann = signed_up_join(tmp_path, server)
         try:
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"New game for Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             sp.lobby_line(ann, "who Ann", rb"Ann is at table 1\.")
             sp.lobby_line(ann, "settings set language nl", rb"Taal is nu Nederlands\.")

@@ -1006,15 +1006,7 @@ class Tables:
         if table.save is not None and table.save.id:
             await self.store.table_game(table.id, table.save.id)
         count = len(names)
-        self._tell(
-            table,
-            lambda lang: lang.text(
-                N_("Table {number} starts with {n} players: {names}."),
-                number=table.number,
-                n=count,
-                names=join_names(names, lang),
-            ),
-        )
+        # (no line of the table's own: each seat's console says "New game for Ann and Bea. Ann goes first.")
         for person in list(table.seated):
             if person.session is not None:
                 person.session.take_seat(room, person.name, table.number)
