@@ -343,7 +343,7 @@ def test_a_game_played_to_its_end_is_recorded_and_its_people_are_back_in_the_lob
         assert table.task is not None
         await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
         assert tables.tables == {} and tables.ended == [table]
-        assert ann_heard[-1] == "The game at table 1 is over; you are back in the lobby. Type games to hear it."
+        assert ann_heard[-1] == "The game at table 1 is over. Type games to hear it."  # (she was in the lobby)
         [game] = store.games
         assert game.table_id == 101 and game.rated is False and game.stopped is None
         assert [(s.name, s.account, s.kind) for s in game.standings] == [
