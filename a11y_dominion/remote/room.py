@@ -274,7 +274,7 @@ class TableRoom:
         self.stopped = asyncio.Event()
         self.stopped_by_host = False
         self.sessions: dict[str, Any] = {}
-        self.watchers: list[Any] = []  # the server's watchers of this game (told an undo: .undone(player, events))
+        self.watchers: list[Any] = []  # the server's watchers (told an undo: .undone(player, events); tell_everyone)
         self.away: dict[str, asyncio.TimerHandle] = {}  # name: the timer of the bot that stands in (bot_after)
         # name: (its history's length, the events it was told) when the seat's last session ended:
         # what it heard; a session that takes the seat is told, once, what came after
@@ -339,14 +339,16 @@ class TableRoom:
     def tell_everyone(
         self, make: Callable[[Language], str], skip: str | None = None, keep: bool = True, out: bool = True
     ) -> None:
-        """``make(lang)`` said to every seat that is in (but ``skip``), and printed
-        on the host's screen (unless the host's own player, who hears it, is in, or ``out``
-        is False); ``keep`` False: the players' histories do not keep it (the lobby's seats
-        before the game)."""
+        """``make(lang)`` said to every seat that is in (but ``skip``) and every watcher (a
+        server's: who leaves, comes back, is waited for, the chat), and printed on the host's
+        screen (unless the host's own player, who hears it, is in, or ``out`` is False); ``keep``
+        False: the players' histories do not keep it (the lobby's seats before the game)."""
         for name in self.joined:
             if name != skip:
                 seat = self.people[name]
                 seat.line(make(seat.lang), keep=keep)
+        for watcher in self.watchers:
+            watcher.send(make(watcher.lang))
         if out and self.local not in self.joined:
             self.out(make(self.lang))
 
@@ -686,8 +688,6 @@ class TableRoom:
             return
         template = N_("{player}, watching, says: {said}") if watching else N_("{player} says: {said}")
         self.tell_everyone(lambda lang: lang.text(template, player=name, said=said), out=self.screen)
-        for watcher in self.watchers:
-            watcher.send(watcher.lang.text(template, player=name, said=said))
 
     def undo(self, name: str) -> Msg | None:
         """``undo`` of the seat ``name``: its last answer taken back by replaying the
