@@ -571,3 +571,27 @@ def test_a_language_set_at_a_table_through_join_is_the_one_the_lobby_answers_in(
     kept = [json.loads(row[0]) for row in con.execute("SELECT settings FROM accounts WHERE name = 'Ann'")]
     con.close()
     assert kept[0].get("language", "en") == "en"  # the account's own settings stay as they were
+
+
+@pytest.mark.parametrize("at_table", [False, True])
+def test_a_clean_stop_of_the_server_ends_join_with_its_one_sentence_and_exit_code_0(tmp_path, at_table):
+    """The server stops (SIGTERM) while Ann is in the lobby, or at her table's game: join says the
+    server's sentence, once, nothing after it, and ends with exit code 0."""
+    with sp.served(tmp_path) as server:
+        ann = signed_up_join(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            if at_table:
+                sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
+                ann.expect(rb"Ann> ")
+                said = "The server stops; your game at table 1 is kept: after the restart, log in and type sit 1."
+            else:
+                sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
+                said = "The server stops; goodbye."
+            server.stopped()
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+    after = text[text.index(said) + len(said) :]
+    assert text.count(said) == 1 and after.strip() in ("", "Ann>", ">"), after
+    assert code == 0, text[-600:]
