@@ -125,7 +125,7 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
             "for every seat to be taken."
         ]
         await lobby.typed(cid, "new players 3 kingdom random")
-        await lobby.typed(dee, "nieuw spelers 2 kingdom Chapel,Village,Smithy")
+        await lobby.typed(dee, "nieuw spelers 2 kingdom chapel,Village, smithy")  # (the cards as typed)
         assert [row[:2] for row in store.rows] == [(1, 1), (2, 3), (3, 4)]
         assert store.rows[0][2]["bots"] == ["medium", "hard"] and store.rows[0][2]["rollouts"] == 4
         ann_heard.clear()
@@ -134,7 +134,7 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
             "3 tables.",
             "Table 1: Basic Intro, 1 person, 1 seat free, 2 bots (medium, hard); not started, owner Ann.",
             "Table 2: random Kingdom, 1 person, 2 seats free, no bots; not started, owner Cid.",
-            "Table 3: chosen Kingdom, 1 person, 1 seat free, no bots; not started, owner Dee.",
+            "Table 3: Kingdom of Chapel, Village and Smithy, 1 person, 1 seat free, no bots; not started, owner Dee.",
         ]
         bea_heard.clear()
         await lobby.typed(bea, "tafels")
@@ -142,7 +142,8 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
             "3 tafels.",
             "Tafel 1: Rustige introductie, 1 persoon, 1 plaats vrij, 2 bots (medium, hard); niet begonnen, van Ann.",
             "Tafel 2: willekeurig koninkrijk, 1 persoon, 2 plaatsen vrij, geen bots; niet begonnen, van Cid.",
-            "Tafel 3: gekozen koninkrijk, 1 persoon, 1 plaats vrij, geen bots; niet begonnen, van Dee.",
+            "Tafel 3: koninkrijk met Kapel, Dorp en Smidse, 1 persoon, 1 plaats vrij, geen bots; niet begonnen, "
+            "van Dee.",
         ]
         await tables.close()
 

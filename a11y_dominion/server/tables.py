@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from ..announcements.words import join_names
 from ..i18n import N_, Language
-from ..kingdoms import NAMED_KINGDOMS, KingdomError
+from ..kingdoms import NAMED_KINGDOMS, KingdomError, choose_setup
 from ..rules.decisions import Msg
 from ..tableoptions import TableOptions, setup_of, table_options
 from .lobby import Person
@@ -186,13 +186,19 @@ def free_words(n: int, lang: Language) -> str:
 
 def kingdom_words(options: TableOptions, lang: Language) -> str:
     """The table's Kingdom as the lobby reads it, in ``lang``: "Basic Intro" (the rulebook's recommended
-    Kingdoms, :data:`~a11y_dominion.kingdoms.NAMED_KINGDOMS`), "random Kingdom", "chosen Kingdom"."""
-    key = options.kingdom.strip().lower().replace(" ", "-")
+    Kingdoms, :data:`~a11y_dominion.kingdoms.NAMED_KINGDOMS`), "random Kingdom" (drawn as the game
+    is dealt), or the Kingdom cards its owner named: "Kingdom of Chapel, Village and Smithy"
+    ("chosen Kingdom" only for a kept table's Kingdom that no longer reads)."""
+    key = " ".join(options.kingdom.split()).lower().replace(" ", "-")
     if key in NAMED_KINGDOMS:
         return lang._(NAMED_KINGDOMS[key])
     if key == "random":
         return lang._(N_("random Kingdom"))
-    return lang._(N_("chosen Kingdom"))
+    try:
+        piles = choose_setup(options.kingdom, None, None, 0)[0]  # (the names as the game spells them)
+    except KingdomError:
+        return lang._(N_("chosen Kingdom"))
+    return lang.text(N_("Kingdom of {piles}"), piles=join_names([lang.card(p) for p in piles], lang))
 
 
 def back_in_lobby(lang: Language, number: int, result: str | None, player: bool, back: bool = True) -> str:
