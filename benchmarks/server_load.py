@@ -379,7 +379,7 @@ async def one_table(
     second.send(f"sit {number}")
     await second.wait_for(r"The table is full; the game starts\.")
     for seat in (first, second):
-        await seat.wait_for(rf"Table {number} starts with 4 players")
+        await seat.wait_for(r"New game for ")
     figures.started += 1
     figures.seats[k] = (first, second)
     if figures.started == figures.tables and figures.server is not None:

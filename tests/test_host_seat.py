@@ -538,3 +538,26 @@ def test_after_the_final_scores_ctrl_c_and_an_empty_line_say_the_game_is_over_an
         await asyncio.wait_for(after, 5)  # (a bound only a hang reaches)
 
     run(body)
+
+
+def test_the_language_chosen_at_the_host_s_own_seat_is_its_seat_s_language_in_the_room_too():
+    """settings set language nl at the host's own seat: its console speaks Dutch, and so does what
+    the room says to that seat (Bea's chat, Bea leaving), while Bea and the host's screen keep
+    English; back to English, the room's lines to the seat are English again. The game's
+    autosave would keep it with the seat, as it keeps a guest's."""
+
+    @with_hand()
+    async def body(h):
+        nl = "Taal is nu Nederlands. Bewaard voor deze computer."
+        assert await h.typed("Ann", "settings set language nl") == [nl]
+        assert h.host.people["Ann"].lang.code == "nl" and h.host.people["Bea"].lang.code == "en"
+        start = len(h.ann)
+        await h.typed("Bea", "say hello")
+        assert shown(h.ann[start:], "Ann") == ["Bea zegt: hello"]
+        assert await h.typed("Ann", "instellingen zet taal en") == ["Language is now English. Saved for this computer."]
+        assert h.host.people["Ann"].lang.code == "en"
+        start = len(h.ann)
+        await h.typed("Bea", "say hi")
+        assert shown(h.ann[start:], "Ann") == ["Bea says: hi"]
+
+    run(body)

@@ -324,10 +324,11 @@ def test_close_stops_a_started_game_unrated_and_sends_its_people_to_the_lobby(tm
         await lobby.typed(bea, "sit 1")
         table = tables.tables[1]
         assert table.playing and ann_session.held is not None
+        tables.left_game(bea)  # Bea left the game for the lobby: she hears only that the table closed
         await lobby.typed(mod, "close 1")
         assert mod_heard == ["Table 1 is closed; its game is kept, stopped and unrated."]
         assert ann_heard[-1] == "A moderator closed table 1; you are back in the lobby."
-        assert bea_heard[-1] == "Een moderator sloot tafel 1; je bent terug in de lobby."
+        assert bea_heard[-1] == "Een moderator sloot tafel 1."
         assert ann_session.held is None and bea_session.held is None
         assert tables.tables == {} and tables.ended == [table]
         [game] = store.games
@@ -345,15 +346,19 @@ def test_close_stops_a_started_game_unrated_and_sends_its_people_to_the_lobby(tm
     asyncio.run(main())
 
 
-def test_close_of_a_table_not_started_tells_those_seated(tmp_path: Path) -> None:
+def test_close_of_a_table_not_started_tells_those_seated_that_it_closed(tmp_path: Path) -> None:
     async def main() -> None:
         tables, store, lobby, _ = moderated(tmp_path)
         mod, mod_heard, _ = person(9, "Mod", "nl")
         ann, ann_heard, _ = person(1, "Ann")
+        bea, bea_heard, _ = person(2, "Bea", "nl")
         await lobby.typed(ann, "new players 3")
+        await lobby.typed(bea, "zit 1")
         await lobby.typed(mod, "sluit 1")
         assert mod_heard == ["Tafel 1 is gesloten."]
-        assert ann_heard[-1] == "A moderator closed table 1; you are back in the lobby."
+        # (those seated at a table not started are in the lobby: only the table's close is news)
+        assert ann_heard[-1] == "A moderator closed table 1."
+        assert bea_heard[-1] == "Een moderator sloot tafel 1."
         assert tables.tables == {} and store.games == []
         await asyncio.sleep(0)
         assert store.states == [(101, "closed")]

@@ -49,9 +49,9 @@ def test_invitations_to_a_private_table_are_accepted_online_and_at_the_next_logi
             cid.expect(rb"Welcome back, Cid\.")
             cid.expect(rb"Ann invited you to table 1; type accept 1 to sit there\.")
             lobby_line(cid, "accept 1", rb"You sit at table 1, seat 3\. The table is full; the game starts\.")
-            cid.expect(rb"Table 1 starts with 4 players: Ann, Bea, Cid and Bot 1\.")
+            cid.expect(rb"New game for Ann, Bea, Cid and Bot 1\.")
             for child in (ann, bea):
-                child.expect(rb"Table 1 starts with 4 players: Ann, Bea, Cid and Bot 1\.")
+                child.expect(rb"New game for Ann, Bea, Cid and Bot 1\.")
             heard = received_text((tmp_path / "cid2.log").read_bytes())
             assert heard.count("invited you to table 1") == 1
         finally:

@@ -120,7 +120,7 @@ def test_join_logs_in_plays_a_game_to_its_end_and_is_back_in_the_lobby(tmp_path)
             ann.sendline(PASSWORD.encode())
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.\r\nDominion: 1 person here\.")
             sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             sp.lobby_line(ann, "who", rb"1 person here: Ann at table 1\.")  # a lobby command at the table
             sp.lobby_line(
@@ -160,7 +160,7 @@ def test_a_watcher_through_join_receives_nothing_private(tmp_path):
         )
         try:
             cid.expect(rb"Welcome back, Cid\.")
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
             sp.lobby_line(cid, "watch 1", rb"You watch table 1: Ann and Bot 1\. You hear what every player may know")
             sp.lobby_line(cid, "hand", rb"A watcher has no hand; type status, supply or score to hear the game\.")
             sp.lobby_line(cid, "buy Silver", rb"Only the players can do that; you watch\.")
@@ -551,7 +551,7 @@ def test_a_language_set_at_a_table_through_join_is_the_one_the_lobby_answers_in(
         ann = signed_up_join(tmp_path, server)
         try:
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"New game for Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             sp.lobby_line(ann, "who Ann", rb"Ann is at table 1\.")
             sp.lobby_line(ann, "settings set language nl", rb"Taal is nu Nederlands\.")
@@ -571,3 +571,27 @@ def test_a_language_set_at_a_table_through_join_is_the_one_the_lobby_answers_in(
     kept = [json.loads(row[0]) for row in con.execute("SELECT settings FROM accounts WHERE name = 'Ann'")]
     con.close()
     assert kept[0].get("language", "en") == "en"  # the account's own settings stay as they were
+
+
+@pytest.mark.parametrize("at_table", [False, True])
+def test_a_clean_stop_of_the_server_ends_join_with_its_one_sentence_and_exit_code_0(tmp_path, at_table):
+    """The server stops (SIGTERM) while Ann is in the lobby, or at her table's game: join says the
+    server's sentence, once, nothing after it, and ends with exit code 0."""
+    with sp.served(tmp_path) as server:
+        ann = signed_up_join(tmp_path, server)
+        try:
+            ann.expect(rb"Welcome back, Ann\.")
+            if at_table:
+                sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
+                ann.expect(rb"Ann> ")
+                said = "The server stops; your game at table 1 is kept: after the restart, log in and type sit 1."
+            else:
+                sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.")
+                said = "The server stops; goodbye."
+            server.stopped()
+            code, text = ended(ann)
+        finally:
+            sp.close(ann)
+    after = text[text.index(said) + len(said) :]
+    assert text.count(said) == 1 and after.strip() in ("", "Ann>", ">"), after
+    assert code == 0, text[-600:]

@@ -77,7 +77,7 @@ def test_a_dutch_watcher_s_tab_list_is_a_dutch_list(tmp_path):
             dee.expect(rb"\? ja of nee")
             dee.sendline(b"ja")
             dee.expect(rb"Typ help voor de commando's van de lobby\.")
-            sp.lobby_line(cid, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players")
+            sp.lobby_line(cid, "new players 1 bots bigmoney seed 3", rb"New game for Cid and Bot 1\.")
             sp.lobby_line(dee, "kijk 1", rb"Stand nu: ")
             dee.send(b"s\t")  # status, supply, score and say begin so
             dee.expect(rb"status, supply, score (\w+) say\.\r\n")

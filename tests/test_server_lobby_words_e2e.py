@@ -47,7 +47,7 @@ def test_a_stop_says_the_game_is_kept_and_sit_welcomes_nobody_twice(tmp_path):
     with sp.served(tmp_path) as server:
         ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
         try:
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"New game for Ann and Bot 1\.")
             server.stopped()
             ann.expect(rb"The server stops; your game at table 1 is kept: after the restart, log in and type sit 1\.")
             ann.expect(pexpect.EOF)
@@ -79,7 +79,7 @@ def test_the_lobby_hears_who_logged_in_and_out_and_a_game_s_players_do_not(tmp_p
             dee.sendline(b"ja")
             dee.expect(rb"Typ help voor de commando's van de lobby\.")
             ann.expect(rb"Dee logged in\.")
-            sp.lobby_line(cid, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players")
+            sp.lobby_line(cid, "new players 1 bots bigmoney seed 3", rb"New game for Cid and Bot 1\.")
             bea = sp.signup_key(server, "Bea", keys["bea"], tmp_path / "bea.bytes")
             ann.expect(rb"Bea logged in\.")
             dee.expect(rb"Bea is ingelogd\.")
@@ -173,7 +173,7 @@ def test_a_language_set_at_a_table_is_the_one_the_lobby_answers_in_for_the_sessi
     with sp.served(tmp_path) as server:
         ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
         try:
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"New game for Ann and Bot 1\.")
             sp.lobby_line(ann, "who Ann", rb"Ann is at table 1\.")
             ann.sendline(b"settings set language nl")
             sp.lobby_line(ann, "wie Ann", rb"Ann zit aan tafel 1\.")

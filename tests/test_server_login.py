@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 
 import pytest
 
@@ -366,3 +367,46 @@ def test_an_address_that_fails_100_times_over_many_names_is_refused_for_every_na
         )
     ]
     assert other_ok
+
+
+def test_a_refused_login_is_in_the_server_s_log_with_the_name_and_address_never_the_password(
+    store, tmp_path, caplog, capsys
+):
+    """A wrong password, a name without an account (sign-up by key only, or closed), a name no
+    account can have and a banned name: each refused login is one INFO line of the server's log
+    (and its output), with the name typed, the address and why; never the password typed."""
+    secret = "hunter2 is my secret"
+
+    async def go():
+        await store.add_account("Ann", password=hash_password("the right password", quick_kdf))
+        by_key = server_of(store, tmp_path, ServerConfig(signup=SignupSection(methods=("key",))))
+        await attempt(by_key, "Ann", secret)
+        await attempt(by_key, "Zed", secret, address="192.0.2.9")
+        closed = server_of(
+            store, tmp_path, ServerConfig(signup=SignupSection(open=False), ban=BanSection(names=("Eve",)))
+        )
+        await attempt(closed, "Yan", secret)
+        await attempt(closed, "a\x1b[2J", secret)
+        await attempt(closed, "Eve", secret)
+
+    with caplog.at_level(logging.INFO, logger="a11y_dominion.server"):
+        asyncio.run(go())
+    logged = [(r.levelname, r.getMessage()) for r in caplog.records]
+    assert logged == [
+        ("INFO", "A login as Ann from 192.0.2.5 was refused: a wrong password."),
+        ("INFO", "A login as Zed from 192.0.2.9 was refused: no account has that name."),
+        (
+            "INFO",
+            "A login as Yan from 192.0.2.5 was refused: This server makes no new accounts; ask its operator for one, "
+            "or log in with an account you have.",
+        ),
+        (
+            "INFO",
+            "A login as a?[2J from 192.0.2.5 was refused: The name a?[2J holds control, escape or formatting "
+            "characters, which a name cannot have.",
+        ),
+        ("INFO", "A login as Eve from 192.0.2.5 was refused: The name Eve is banned on this server."),
+    ]
+    printed = capsys.readouterr().out
+    assert printed.splitlines() == [text for _level, text in logged]
+    assert secret not in printed and all(secret not in r.getMessage() for r in caplog.records)

@@ -97,3 +97,17 @@ def test_an_address_past_its_sign_ups_of_the_hour_hears_so_before_any_question(t
     for said in ((tmp_path / "bram.bytes").read_bytes(), (tmp_path / "cas.bytes").read_bytes()):
         assert b"assword:" not in said and b"Choose your language" not in said and b"no account named" not in said
         assert said.count(b"This address made") == 1
+
+
+def test_a_wrong_password_is_in_the_server_s_log_with_the_name_and_address_never_the_password(tmp_path):
+    with sp.served(tmp_path) as server:
+        sp.close(sp.signup_password(server, "Ann", "correct horse battery", tmp_path / "signup.log"))
+        child = sp.login(server, "Ann", tmp_path / "wrong.log", password="not my password at all")
+        child.expect(rb"Wrong user name or password\.")
+        child.expect(rb"assword:")  # (ssh asks again)
+        sp.close(child)
+        printed = server.stopped()
+    line = "A login as Ann from 127.0.0.1 was refused: a wrong password."
+    log = (server.data / "server.log").read_text(encoding="utf-8")
+    assert printed.splitlines().count(line) == 1 and log.count(line) == 1, (printed, log)
+    assert "not my password" not in printed + log

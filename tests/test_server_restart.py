@@ -269,12 +269,9 @@ def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people
         bea.settings = {"language": "nl", "verbosity": "verbose"}  # (this session's, not the account's kept ones)
         tables.sessions_of = lambda account: [bea] if account == 2 else []
         await lobby.typed(cid, "accept")
-        assert heard[3:] == [
-            "Cid sits down at table 1; every seat is taken. The game starts.",
-            "Table 1 starts with 4 players: Bea, Ann, Cid and Bot 1.",
-            # the game begins without Bea: the others hear so, and she is told at once in the lobby
-            "Bea is not at the table yet; the game goes on until a question is Bea's.",
-        ]
+        # the game begins without Bea, whose question is its first: the others hear that it waits for her
+        # (below), and she is told at once in the lobby
+        assert heard[3:] == ["Cid sits down at table 1; every seat is taken. The game starts."]
         assert bea_heard == [
             "Het spel aan tafel 1 is begonnen met 4 spelers: Bea, Ann, Cid en Bot 1; typ zit 1 om je plaats in te "
             "nemen."
@@ -286,8 +283,8 @@ def test_an_unstarted_table_comes_back_with_its_options_owner_privacy_and_people
         await settled()
         assert room.table.told["Ann"] > 0 and room.table.told["Cid"] > 0  # the game's start was told
         await lobby.typed(bea, "zit 1")
-        assert bea_heard[1:3] == ["Je neemt je plaats in aan tafel 1.", "Het spel gaat verder."]
-        assert heard[6:] == ["The game waits for Bea to sit down.", "Bea sits down at the table."]
+        assert bea_heard[1:] == ["Je neemt je plaats in aan tafel 1."]  # (then the game from its start)
+        assert heard[4:] == ["The game waits for Bea to sit down.", "Bea sits down at the table."]
         assert room.joined == ["Ann", "Cid", "Bea"]
         await tables.close()
 
@@ -316,5 +313,111 @@ def test_an_unstarted_table_whose_record_cannot_be_read_closes_with_one_sentence
         assert [(r.levelname, r.getMessage()) for r in caplog.records] == [("WARNING", sentence)]  # (a fault)
         assert all(r.exc_info is None for r in caplog.records)  # (no traceback in the log)
         assert tables.tables == {} and states(store) == [(1, "closed")]
+
+    asyncio.run(main())
+
+
+def at_console(account: int, name: str, language: str = "en") -> tuple[Person, list[str]]:
+    """A person whose session plays a table's seat with the real console core (its lines, the
+    game's narration too, into the list)."""
+    from test_server_tables import FakeSession as ConsoleSession
+
+    heard: list[str] = []
+    return Person(account, name, heard.append, {"language": language}, session=ConsoleSession(heard)), heard
+
+
+async def kept_table(store: Store, tmp_path: Path, line: str, people: list[tuple[int, str]]) -> tuple[Tables, Lobby]:
+    """The server's tables after a restart, with the unstarted table that ``people[0]`` opened
+    with ``line`` and the others sat at, kept through the stop."""
+    tables, lobby = server_run(store, tmp_path)
+    seated = [person(account, name)[0] for account, name in people]
+    await lobby.typed(seated[0], line)
+    for other in seated[1:]:
+        await lobby.typed(other, "sit 1")
+    tables.stopping = True  # the server stops: its sessions end, and their seats are kept
+    for each in seated:
+        tables.gone(each)
+    await tables.close()
+    await written(store)
+    tables, lobby = server_run(store, tmp_path)
+    await tables.restore(store)
+    return tables, lobby
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_kept_table_that_starts_without_its_first_player_says_once_that_the_game_waits_for_her(
+    store, tmp_path, lang
+) -> None:
+    """Bea, whose kept table starts while she is in the lobby, has the first question: Cid hears
+    the game's start and then that the game waits for her, not also that it goes on until a
+    question is hers. Bea, sitting down, hears the game from its start right after her seat's
+    line, with no "the game goes on" before it."""
+    said = {
+        "en": (
+            "New game for Bea and Cid. Bea goes first.",
+            "The game waits for Bea to sit down.",
+            "You take your seat at table 1.",
+            "New game for Bea and Cid. You go first.",
+        ),
+        "nl": (
+            "Nieuw spel voor Bea en Cid. Bea begint.",
+            "Het spel wacht tot Bea aan tafel gaat zitten.",
+            "Je neemt je plaats in aan tafel 1.",
+            "Nieuw spel voor Bea en Cid. Jij begint.",
+        ),
+    }[lang]
+
+    async def main() -> None:
+        await store.add_account("Bea", password="scrypt$hash")
+        await store.add_account("Cid", password="scrypt$hash")
+        tables, lobby = await kept_table(store, tmp_path, "new players 2", [(2, "Bea")])
+        bea, bea_heard = at_console(2, "Bea", lang)
+        cid, cid_heard = at_console(3, "Cid", lang)
+        tables.sessions_of = lambda account: [bea] if account == 2 else []
+        tables.accounts = lambda name: store.account(name)
+        await lobby.typed(bea, "invite Cid")
+        await lobby.typed(cid, "accept")
+        await settled()
+        assert cid_heard[1] == said[0] and cid_heard[2].startswith(("Kingdom: ", "Koninkrijk: "))
+        assert cid_heard[-1] == said[1] and cid_heard.count(said[1]) == 1
+        assert not any("not at the table yet" in line or "zit nog niet aan tafel" in line for line in cid_heard)
+        bea_heard.clear()
+        await lobby.typed(bea, "sit 1")
+        await settled()
+        assert bea_heard[:2] == [said[2], said[3]]
+        assert cid_heard[-1] == ("Bea sits down at the table." if lang == "en" else "Bea gaat aan tafel zitten.")
+        await tables.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_kept_table_started_without_its_second_player_says_the_game_goes_on_until_her_question(
+    store, tmp_path, lang
+) -> None:
+    """Ann, back at the table kept through a restart, starts it while Bea is in the lobby: Ann
+    hears the game's start, and that Bea is not at the table yet and the game goes on until a
+    question is Bea's (the first question is Ann's)."""
+
+    async def main() -> None:
+        await store.add_account("Bea", password="scrypt$hash")
+        tables, lobby = await kept_table(store, tmp_path, "new players 3", [(1, "Ann"), (2, "Bea")])
+        ann, ann_heard = at_console(1, "Ann", lang)
+        await lobby.typed(ann, "sit 1")
+        ann_heard.clear()
+        await lobby.typed(ann, "start")
+        await settled()
+        if lang == "en":
+            assert ann_heard[:2] == [
+                "Bea is not at the table yet; the game goes on until a question is Bea's.",
+                "New game for Ann and Bea. You go first.",
+            ]
+        else:
+            assert ann_heard[:2] == [
+                "Bea zit nog niet aan tafel; het spel gaat door tot er een vraag voor Bea is.",
+                "Nieuw spel voor Ann en Bea. Jij begint.",
+            ]
+        assert not any("Bea" in line for line in ann_heard[2:])
+        await tables.close()
 
     asyncio.run(main())

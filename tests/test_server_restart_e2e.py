@@ -52,7 +52,7 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
             lobby_line(ann, "new players 2 bots medium seed 11", rb"Table 1 is yours")
             lobby_line(bea, "sit 1", rb"The table is full; the game starts\.")
             for child in children.values():
-                child.expect(rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
+                child.expect(rb"New game for Ann, Bea and Bot 1\.")
             screens = play_at_table(children, most=14)  # 14 lines typed: the next question is up
             [asked] = [name for name, text in screens.items() if text.rstrip().endswith(f"{name}>")]
             other = "Bea" if asked == "Ann" else "Ann"
@@ -266,8 +266,8 @@ def test_an_unstarted_table_comes_back_after_kill_9_and_its_people_sit_back_in_e
                 rb"Je gaat terug naar je plaats aan tafel 1; 1 plaats vrij\. Het spel begint als Ann begin typt "
                 rb"of als elke plaats bezet is\.",
             )
-            lobby_line(ann, "start", rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
-            bea.expect(rb"Tafel 1 begint met 3 spelers: Ann, Bea en Bot 1\.")
+            lobby_line(ann, "start", rb"New game for Ann, Bea and Bot 1\.")
+            bea.expect(rb"Nieuw spel voor Ann, Bea en Bot 1\.")
         finally:
             close(ann)
             close(bea)

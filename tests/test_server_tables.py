@@ -9,6 +9,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from a11y_dominion import stats
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.lobby import Lobby, Person
@@ -123,7 +125,7 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
             "for every seat to be taken."
         ]
         await lobby.typed(cid, "new players 3 kingdom random")
-        await lobby.typed(dee, "nieuw spelers 2 kingdom Chapel,Village,Smithy")
+        await lobby.typed(dee, "nieuw spelers 2 kingdom chapel,Village, smithy")  # (the cards as typed)
         assert [row[:2] for row in store.rows] == [(1, 1), (2, 3), (3, 4)]
         assert store.rows[0][2]["bots"] == ["medium", "hard"] and store.rows[0][2]["rollouts"] == 4
         ann_heard.clear()
@@ -132,7 +134,7 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
             "3 tables.",
             "Table 1: Basic Intro, 1 person, 1 seat free, 2 bots (medium, hard); not started, owner Ann.",
             "Table 2: random Kingdom, 1 person, 2 seats free, no bots; not started, owner Cid.",
-            "Table 3: chosen Kingdom, 1 person, 1 seat free, no bots; not started, owner Dee.",
+            "Table 3: Kingdom of Chapel, Village and Smithy, 1 person, 1 seat free, no bots; not started, owner Dee.",
         ]
         bea_heard.clear()
         await lobby.typed(bea, "tafels")
@@ -140,7 +142,8 @@ def test_tables_reads_each_table_in_one_line_in_english_and_dutch(tmp_path: Path
             "3 tafels.",
             "Tafel 1: Rustige introductie, 1 persoon, 1 plaats vrij, 2 bots (medium, hard); niet begonnen, van Ann.",
             "Tafel 2: willekeurig koninkrijk, 1 persoon, 2 plaatsen vrij, geen bots; niet begonnen, van Cid.",
-            "Tafel 3: gekozen koninkrijk, 1 persoon, 1 plaats vrij, geen bots; niet begonnen, van Dee.",
+            "Tafel 3: koninkrijk met Kapel, Dorp en Smidse, 1 persoon, 1 plaats vrij, geen bots; niet begonnen, "
+            "van Dee.",
         ]
         await tables.close()
 
@@ -155,13 +158,14 @@ def test_a_table_starts_on_its_own_once_every_seat_is_taken(tmp_path: Path) -> N
         await lobby.typed(ann, "new players 2 bots medium")
         ann_heard.clear()
         await lobby.typed(bea, "sit 1")
+        await settled()  # (their consoles say the game's start)
         assert bea_heard[:2] == [
             "You sit at table 1, seat 2. The table is full; the game starts.",
-            "Table 1 starts with 3 players: Ann, Bea and Bot 1.",
+            "New game for Ann, Bea and Bot 1. Ann goes first.",
         ]
         assert ann_heard[:2] == [
             "Bea sits down at table 1; every seat is taken. The game starts.",
-            "Table 1 starts with 3 players: Ann, Bea and Bot 1.",
+            "New game for Ann, Bea and Bot 1. You go first.",
         ]
         assert ann_session.seated == [("Ann", 1)] and bea_session.seated == [("Bea", 1)]
         room = tables.tables[1].room
@@ -225,10 +229,15 @@ def test_the_owner_starts_with_a_seat_free_and_the_others_may_not(tmp_path: Path
         assert ann_heard[-1] == "Bea sits down at table 1; 1 seat free."
         await lobby.typed(bea, "start")
         assert bea_heard[-1] == "Only Ann, who owns table 1, can start it."
+        ann_heard.clear()
+        bea_heard.clear()
         await lobby.typed(ann, "begin")
-        assert ann_heard[-1] == bea_heard[-1] == "Table 1 starts with 2 players: Ann and Bea."
+        await settled()
+        assert ann_heard[0] == "New game for Ann and Bea. You go first."
+        assert bea_heard[0] == "New game for Ann and Bea. Ann goes first."
         assert list(tables.tables[1].room.table.seats) == ["Ann", "Bea"]
         await lobby.typed(ann, "start")
+        await settled()
         assert ann_heard[-1] == "Table 1 has started."
         await tables.close()
 
@@ -335,7 +344,7 @@ def test_a_game_played_to_its_end_is_recorded_and_its_people_are_back_in_the_lob
         assert table.task is not None
         await asyncio.wait_for(table.task, 120)  # (only a game that never ends takes this long)
         assert tables.tables == {} and tables.ended == [table]
-        assert ann_heard[-1] == "The game at table 1 is over; you are back in the lobby. Type games to hear it."
+        assert ann_heard[-1] == "The game at table 1 is over. Type games to hear it."  # (she was in the lobby)
         [game] = store.games
         assert game.table_id == 101 and game.rated is False and game.stopped is None
         assert [(s.name, s.account, s.kind) for s in game.standings] == [
@@ -386,6 +395,41 @@ def test_new_is_refused_past_the_most_tables_and_the_unstarted_tables_one_accoun
         ann_heard.clear()
         await lobby.typed(ann, "new players 2 bots bigmoney")
         assert ann_heard[0].startswith("Table 1 is yours")
+        await tables.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_table_s_start_is_said_once_by_the_game_s_first_line(tmp_path: Path, lang: str) -> None:
+    """The seat that fills the table and the one already seated each hear that the game starts,
+    then who plays and who goes first once, in the game's first line, not again in a line of the
+    table's own."""
+
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, ann_heard, _ = person(1, "Ann", lang)
+        bea, bea_heard, _ = person(2, "Bea")
+        await lobby.typed(ann, "new players 2")
+        ann_heard.clear()
+        await lobby.typed(bea, "sit 1")
+        await settled()
+        said = {
+            "en": [
+                "Bea sits down at table 1; every seat is taken. The game starts.",
+                "New game for Ann and Bea. You go first.",
+            ],
+            "nl": [
+                "Bea gaat aan tafel 1 zitten; elke plaats is bezet. Het spel begint.",
+                "Nieuw spel voor Ann en Bea. Jij begint.",
+            ],
+        }[lang]
+        assert ann_heard[:3] == said + [ann_heard[2]] and ann_heard[2].startswith(("Kingdom: ", "Koninkrijk: "))
+        assert bea_heard[:2] == [
+            "You sit at table 1, seat 2. The table is full; the game starts.",
+            "New game for Ann and Bea. Ann goes first.",
+        ]
+        assert bea_heard[2].startswith("Kingdom: ")
         await tables.close()
 
     asyncio.run(main())

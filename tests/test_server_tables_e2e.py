@@ -24,7 +24,7 @@ def test_a_player_opens_a_table_filled_with_bots_plays_it_to_the_end_and_games_l
             lobby_line(ann, "tables", rb"No tables yet; type new to open one\.")
             ann.sendline(b"new players 1 bots medium,bigmoney seed 5")
             ann.expect(rb"Table 1 is yours, seat 1 of 3; every seat is taken\. The game starts\.")
-            ann.expect(rb"Table 1 starts with 3 players: Ann, Bot 1 and Bot 2\.")
+            ann.expect(rb"New game for Ann, Bot 1 and Bot 2\.")
             stay = re.escape(AFTER_GAME).encode()
             heard = play_at_table({"Ann": ann}, over=stay, leave=False)["Ann"]
             assert heard.count("Game over.") == 1
@@ -75,7 +75,7 @@ def test_two_players_sit_at_one_table_play_it_with_a_bot_and_the_game_is_rated(t
             lobby_line(bea, "sit 1", rb"You sit at table 1, seat 2\. The table is full; the game starts\.")
             ann.expect(rb"Bea sits down at table 1; every seat is taken\. The game starts\.")
             for child in (ann, bea):
-                child.expect(rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
+                child.expect(rb"New game for Ann, Bea and Bot 1\.")
             heard = play_at_table({"Ann": ann, "Bea": bea}, over=re.escape(AFTER_GAME).encode(), leave=False)
             for name in ("Ann", "Bea"):
                 assert "Welcome, " not in heard[name]  # the table said who sits at it: the seat says no more
@@ -103,7 +103,7 @@ def test_a_player_leaves_the_game_logs_in_again_and_sits_back_down_to_finish_it(
         ann = signup_key(server, "Ann", key, tmp_path / "ann.log")
         try:
             ann.sendline(b"new players 1 bots bigmoney seed 5")
-            ann.expect(rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            ann.expect(rb"New game for Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             lobby_line(ann, "quit", rb"Leave the game at table 1\? It waits for you; sit 1 brings you back\. yes or no")
             lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")

@@ -37,15 +37,15 @@ def test_a_kept_table_that_starts_while_its_person_is_in_the_lobby_tells_her_and
             cid = login(server, "Cid", tmp_path / "cid-again.log", key=keys["Cid"])
             cid.expect(rb"Bea invited you to table 1; type accept 1 to sit there\.")
             lobby_line(cid, "accept", rb"You sit at table 1, seat 2\. The table is full; the game starts\.")
-            cid.expect(rb"Table 1 starts with 2 players: Bea and Cid\.")
-            cid.expect(rb"Bea is not at the table yet; the game goes on until a question is Bea's\.")
-            cid.expect(rb"New game for Bea and Cid\.")  # the game's start, as when everyone is in
-            cid.expect(rb"The game waits for Bea to sit down\.|Cid> ")
+            cid.expect(rb"New game for Bea and Cid\. Bea goes first\.")  # the game's start, as when everyone is in
+            cid.expect(rb"The game waits for Bea to sit down\.")  # (her question is the first)
             bea.expect(
                 rb"Het spel aan tafel 1 is begonnen met 2 spelers: Bea en Cid; typ zit 1 om je plaats in te nemen\."
             )
-            lobby_line(bea, "zit 1", rb"Je neemt je plaats in aan tafel 1\.")
-            bea.expect(rb"Nieuw spel voor Bea en Cid\.")  # she hears the game from its start
+            # she hears the game from its start, right after her seat's line
+            lobby_line(
+                bea, "zit 1", rb"Je neemt je plaats in aan tafel 1\.\r?\nNieuw spel voor Bea en Cid\. Jij begint\."
+            )
             cid.expect(rb"Bea sits down at the table\.")
         finally:
             close(bea)
@@ -54,7 +54,8 @@ def test_a_kept_table_that_starts_while_its_person_is_in_the_lobby_tells_her_and
         printed = server.stopped()
     assert printed.splitlines()[0] == "Table 1 has not started; it waits again with Bea seated."
     heard = received_text((tmp_path / "cid-again.log").read_bytes())
-    assert heard.count("Bea is not at the table yet") == 1
+    assert "Bea is not at the table yet" not in heard and heard.count("The game waits for Bea") == 1
+    assert "Het spel gaat verder" not in received_text((tmp_path / "bea-again.log").read_bytes())
 
 
 def test_a_second_login_hears_where_the_account_plays_and_what_fits_an_account_with_a_key_alone(tmp_path):

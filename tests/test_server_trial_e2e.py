@@ -67,8 +67,8 @@ def ann_by_join(tmp_path, server):
 def at_table_1(ann, bea) -> None:
     """Ann opens a table for 2 and Dutch Bea sits down: its game starts."""
     sp.lobby_line(ann, "new players 2", rb"Table 1 is yours")
-    sp.lobby_line(bea, "zit 1", rb"Tafel 1 begint met 2 spelers: Ann en Bea\.")
-    ann.expect(rb"Table 1 starts with 2 players: Ann and Bea\.")
+    sp.lobby_line(bea, "zit 1", rb"Nieuw spel voor Ann en Bea\.")
+    ann.expect(rb"New game for Ann and Bea\.")
 
 
 def dutch_bea_by_join(tmp_path, server):
@@ -179,8 +179,8 @@ def test_quit_at_a_server_table_through_join_asks_the_tables_question_in_english
         try:
             ann.expect(rb"Welcome back, Ann\.")
             bea.expect(rb"Welkom terug, Bea\.")
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
-            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 2 begint met 2 spelers: Bea en Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
+            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Nieuw spel voor Bea en Bot 1\.")
             sp.lobby_line(
                 ann,
                 "quit",
@@ -267,8 +267,8 @@ def test_a_turn_whose_hand_was_told_as_drawn_starts_with_its_count_over_ssh_in_e
         ann = sp.signup_key(server, "Ann", sp.make_key(tmp_path, "ann_key"), tmp_path / "ann.log")
         bea = dutch_bea(tmp_path, server)
         try:
-            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"Table 1 starts with 2 players: Ann and Bot 1\.")
-            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 2 begint met 2 spelers: Bea en Bot 1\.")
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
+            sp.lobby_line(bea, "nieuw spelers 1 bots bigmoney seed 5", rb"Nieuw spel voor Bea en Bot 1\.")
             for child, end, turn in (
                 (
                     ann,
@@ -335,8 +335,8 @@ def test_join_narrates_a_table_in_the_language_settings_gave_the_account_in_the_
             sp.lobby_line(
                 ann, "settings set language nl", rb"Taal Nederlands, uitgebreidheid normaal; bewaard voor je account\."
             )
-            sp.lobby_line(ann, "nieuw spelers 1 bots bigmoney seed 5", rb"Tafel 1 begint met 2 spelers: Ann en Bot 1\.")
-            ann.expect(rb"Nieuw spel voor Ann en Bot 1\. Jij begint\.")  # narrated by join, on Ann's computer
+            # narrated by join, on Ann's computer
+            sp.lobby_line(ann, "nieuw spelers 1 bots bigmoney seed 5", rb"Nieuw spel voor Ann en Bot 1\. Jij begint\.")
             sp.lobby_line(ann, "hand", rb"Je hand, 5 kaarten: ")
             ann.sendintr()  # Ctrl+C: join's own sentence, in Dutch too
             ann.expect(rb"Niets te wissen\.")

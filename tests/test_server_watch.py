@@ -172,7 +172,11 @@ def test_a_dutch_terse_watcher_at_an_english_table_hears_the_game_in_dutch_terse
             "Typ weg om terug te gaan."
         )
         assert dee_heard[-2:] == [AFTER_NL, "Je kijkt niet meer aan tafel 1; je bent in de lobby."]
-        said = dee_heard[arrival:-2]
+        assert dee_heard[arrival : arrival + 2] == [  # the table's own lines, as its players hear them
+            "Ann is weggegaan; het spel wacht tot Ann terugkomt.",
+            "Ann is al 0 seconden weg; de medium-bot speelt voor Ann tot Ann terugkomt.",
+        ]
+        said = dee_heard[arrival + 2 : -2]
         people = frozenset({"Ann"})
         events = redact_all(game.log[told:], None)
         terse = Narrator(viewer=None, verbosity="terse", lang=nl, people=people).sentences(events)
@@ -344,3 +348,30 @@ def test_the_players_and_watchers_chat_reaches_them_and_never_the_servers_log(tm
         asyncio.run(main())
     logged = caplog.text
     assert "secret plan" not in logged and "nice province" not in logged
+
+
+def test_watchers_hear_a_player_leave_the_game_and_come_back_in_their_own_language(tmp_path: Path) -> None:
+    """Ann leaves her game at its first question and sits back down: Cid, watching in English,
+    and Dee, watching in Dutch, hear each, as the players at the table do."""
+
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, _ann_heard, _ = person(1, "Ann")
+        cid, cid_heard = watcher_of(3, "Cid")
+        dee, dee_heard = watcher_of(4, "Dee", "nl")
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        room = tables.tables[1].room
+        await until(lambda: room.people["Ann"].awaiting)  # the table asks Ann her first turn
+        await lobby.typed(cid, "watch 1")
+        await lobby.typed(dee, "kijk 1")
+        cid_heard.clear()
+        dee_heard.clear()
+        tables.left_game(ann)  # Ann said yes to "Leave the game at table 1?"
+        assert cid_heard == ["Ann has left; the game waits for Ann to come back."]
+        assert dee_heard == ["Ann is weggegaan; het spel wacht tot Ann terugkomt."]
+        await lobby.typed(ann, "sit 1")
+        assert cid_heard[1:] == ["Ann is back."]
+        assert dee_heard[1:] == ["Ann is terug."]
+        await tables.close()
+
+    asyncio.run(main())

@@ -45,8 +45,8 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
             dee.expect(rb"Typ help voor de commando's van de lobby\.")
             lobby_line(ann, "new players 2 bots medium seed 5", rb"Table 1 is yours")
             lobby_line(cid, "watch 1", rb"Table 1 has not started; there is nothing to watch yet\.")
-            lobby_line(bea, "sit 1", rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
-            ann.expect(rb"Table 1 starts with 3 players: Ann, Bea and Bot 1\.")
+            lobby_line(bea, "sit 1", rb"New game for Ann, Bea and Bot 1\.")
+            ann.expect(rb"New game for Ann, Bea and Bot 1\.")
             lobby_line(
                 cid,
                 "watch 1",

@@ -18,7 +18,7 @@ def test_who_tables_and_say_between_a_watcher_and_a_player(tmp_path):
         cid = signup_key(server, "Cid", make_key(tmp_path, "cid_key"), tmp_path / "cid.log")
         try:
             ann.sendline(b"new players 1 bots bigmoney seed 5")
-            ann.expect(rb"Table 1 starts with 2 players: Ann and Bot 1\.")
+            ann.expect(rb"New game for Ann and Bot 1\.")
             ann.expect(rb"Ann> ")
             lobby_line(bea, "watch 1", rb"You watch table 1: Ann and Bot 1\.")
             lobby_line(cid, "who", rb"3 people here: Ann at table 1; Bea watching table 1; Cid in the lobby\.")

@@ -117,6 +117,7 @@ class LocalConsole(SeatConsole):
     other arguments as for the core."""
 
     writes_files = True
+    tells_language = False  # a language chosen is told to the room (the seat protocol's settings)
 
     def __init__(
         self,
@@ -138,13 +139,17 @@ class LocalConsole(SeatConsole):
 
     def language_changed(self) -> None:
         """The seat's language changed (the settings command): the screen, completion and voice
-        speak it from now on too."""
+        speak it from now on too; with :attr:`tells_language`, the room is told (the seat
+        protocol's ``settings``), so that its own lines to the seat (the chat, a player leaving,
+        the game's end) are in it too and it keeps it with the seat."""
         self.display.lang = self.lang
         if self.completer is not None:
             self.completer.lang = self.lang
         set_language = getattr(self.speaker, "set_language", None)
         if set_language is not None:
             set_language(self.lang.code)
+        if self.tells_language:
+            self.link.send({"type": "settings", "language": self.lang.code})
 
     async def write_out(self, path: str, lines: list[str]) -> None:
         """Write ``lines`` to ``path`` on this computer as the console's export does

@@ -82,6 +82,7 @@ class PlayConsole(HostConsole):
     ctrl_c: AtKeyboard  # the keyboard's Ctrl+C while no line editor reads keys (seated)
     bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
     bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`~.hotseat.AtKeyboard.pressed`)
+    tells_language = False  # (a language chosen goes on in a room of that language: language_changed)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

@@ -117,15 +117,7 @@ class JoinConsole(LocalConsole):
     """The keyboard's end of the console core (:class:`~a11y_dominion.console.keyboard.LocalConsole`)
     at a joined seat: ``link`` is the SSH connection to the host (a :class:`~.joinlink.Link`)."""
 
-    following = False  # the language changes as a game server said (lobbyclient.follow_settings)
-
-    def language_changed(self) -> None:
-        """The player chose a language with ``settings``: the screen, completion and voice speak it,
-        and the host is told (``settings``), so that its own lines to the seat are in it too and it
-        keeps it with the seat (at a game server, the lobby answers in it for the rest of the session)."""
-        super().language_changed()
-        if not self.following:
-            self.link.send({"type": "settings", "language": self.lang.code})
+    tells_language = True  # (at a game server, the lobby answers in it for the rest of the session)
 
     def receive(self, message: dict[str, Any]) -> bool:
         """Use one message from the host, as the console core does; a host older than the

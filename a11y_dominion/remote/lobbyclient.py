@@ -34,11 +34,11 @@ def follow_settings(console: JoinConsole, message: dict[str, Any]) -> None:
 
     language, verbosity = message.get("language"), message.get("verbosity")
     if isinstance(language, str) and language in LANGUAGES and language != console.lang.code:
-        console.following = True  # (the server knows it: nothing is told back)
+        tells, console.tells_language = console.tells_language, False  # (the server knows it: nothing is told back)
         try:
             console.store.change("language", language)
         finally:
-            console.following = False
+            console.tells_language = tells
         session = getattr(console.reader, "session", None)
         if isinstance(console, LobbyConsole) and session is not None:
             session.completer = lobby_completer(console)  # Tab's words in the new language
@@ -54,7 +54,8 @@ class ServerInbox(Inbox):
     seat (its ``hello``) comes as ``("seat", Inbox)`` with the table's own inbox, which takes the
     messages from then on, with this one's rate (:data:`SERVER_LINES_PER_SECOND`, by ``clock``);
     the server's ``lobby`` ends that inbox (``lobby``, then ``("closed", None)``), and lines are
-    the lobby's again. :meth:`is_full` counts the tables' inboxes too."""
+    the lobby's again; so does the session's last line (a ``text`` with ``last``, such as the
+    server's stop), which the lobby says and ends with. :meth:`is_full` counts the tables' inboxes too."""
 
     def __init__(self, clock: Callable[[], float] | None = None) -> None:
         super().__init__(Rate(SERVER_LINES_PER_SECOND, clock))
@@ -72,6 +73,8 @@ class ServerInbox(Inbox):
         elif kind == "lobby":  # the seat's session is over: the lobby's lines again
             self.to_lobby()
             return
+        elif kind == "text" and entry[1].get("last") is True:  # the session's last line: said by the lobby,
+            self.to_lobby()  # which ends with it, as the whole session does (the seat quietly)
         (self.table or self).put(entry)
 
     def to_lobby(self) -> None:

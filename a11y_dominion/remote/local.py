@@ -41,6 +41,7 @@ class HostConsole(LocalConsole):
     seat, after the host's question; after the game it closes the table at once."""
 
     host: Any = None  # (set once made, by play_own_seat)
+    tells_language = True  # (the room's lines to this seat follow the language chosen here)
     stop_kept = STOP  # quit's question while the autosave keeps the game ({command}: how this program is typed)
     stop_unsaved = STOP_UNSAVED  # and while nothing keeps it
 

@@ -274,7 +274,7 @@ class TableRoom:
         self.stopped = asyncio.Event()
         self.stopped_by_host = False
         self.sessions: dict[str, Any] = {}
-        self.watchers: list[Any] = []  # the server's watchers of this game (told an undo: .undone(player, events))
+        self.watchers: list[Any] = []  # the server's watchers (told an undo: .undone(player, events); tell_everyone)
         self.away: dict[str, asyncio.TimerHandle] = {}  # name: the timer of the bot that stands in (bot_after)
         # name: (its history's length, the events it was told) when the seat's last session ended:
         # what it heard; a session that takes the seat is told, once, what came after
@@ -339,14 +339,16 @@ class TableRoom:
     def tell_everyone(
         self, make: Callable[[Language], str], skip: str | None = None, keep: bool = True, out: bool = True
     ) -> None:
-        """``make(lang)`` said to every seat that is in (but ``skip``), and printed
-        on the host's screen (unless the host's own player, who hears it, is in, or ``out``
-        is False); ``keep`` False: the players' histories do not keep it (the lobby's seats
-        before the game)."""
+        """``make(lang)`` said to every seat that is in (but ``skip``) and every watcher (a
+        server's: who leaves, comes back, is waited for, the chat), and printed on the host's
+        screen (unless the host's own player, who hears it, is in, or ``out`` is False); ``keep``
+        False: the players' histories do not keep it (the lobby's seats before the game)."""
         for name in self.joined:
             if name != skip:
                 seat = self.people[name]
                 seat.line(make(seat.lang), keep=keep)
+        for watcher in self.watchers:
+            watcher.send(make(watcher.lang))
         if out and self.local not in self.joined:
             self.out(make(self.lang))
 
@@ -431,8 +433,9 @@ class TableRoom:
                 )
             else:
                 self.tell_everyone(lambda lang: lang.text(N_("{player} is back."), player=name), skip=name)
+        first = name in self.absent
         self.absent.discard(name)
-        self.catch_up(name, heard, by_bot, ended_only=by_bot > 0 and ended_only, welcome=not quiet)
+        self.catch_up(name, heard, by_bot, ended_only=by_bot > 0 and ended_only, welcome=not quiet, first=first)
         return SessionSeat(self, name, seat, session)
 
     def resume(self, started: str) -> None:
@@ -451,17 +454,20 @@ class TableRoom:
     def start_without(self, names: list[str]) -> None:
         """The game begins now though the people of the seats ``names`` are not at the table
         (the server: seated before a restart, and not back at it since): the seats that are in
-        hear, for each, that the game goes on until a question is theirs; a question of theirs
-        then waits for them (:meth:`_waits_for`), or a bot stands in after ``bot_after``; and
-        each one's first session is told the game from its beginning (:meth:`catch_up`). Call
-        once the seats of the people at the table have joined; needs a running loop."""
+        hear, for each whose question is not the first, that the game goes on until a question
+        is theirs; a question of theirs then waits for them, which they hear then (the first
+        question too: :meth:`_waits_for`), or a bot stands in after ``bot_after``; and each one's
+        first session is told the game from its beginning (:meth:`catch_up`). Call once the
+        seats of the people at the table have joined; needs a running loop."""
         for name in names:
             self.heard[name] = self._heard_now(name)  # (nothing yet: its first session hears it all)
             self.absent.add(name)
         self.everyone_in.set()
         self.away_from_now()
+        first = self.table.game.pending  # (dealt: the game's first question)
         for name in names:
-            self.tell_everyone(_not_in_yet(name))
+            if first is None or first.player != name:
+                self.tell_everyone(_not_in_yet(name))
 
     def away_from_now(self) -> None:
         """With ``bot_after``, each remote seat whose player is not in is away from now: the
@@ -510,7 +516,13 @@ class TableRoom:
         return (len(self.people[name].history), self.table.told.get(name, 0))
 
     def catch_up(
-        self, name: str, heard: tuple[int, int], by_bot: int = 0, ended_only: bool = False, welcome: bool = True
+        self,
+        name: str,
+        heard: tuple[int, int],
+        by_bot: int = 0,
+        ended_only: bool = False,
+        welcome: bool = True,
+        first: bool = False,
     ) -> None:
         """Tell the seat ``name``, whose new session took it during the game (or after it),
         where the game stands, each thing once: its story up to ``heard`` (see :attr:`heard`) and
@@ -524,7 +536,9 @@ class TableRoom:
         among what it missed, the turn line is not said again. A question of the seat's that the
         table has yet to ask is left to the table, which tells the hand with it. After the game,
         ``game_over`` comes, then that the player may stay (:data:`STAY_LINE`). ``welcome``: the
-        first line welcomes the player back by name (else it says only whether the game goes on)."""
+        first line welcomes the player back by name (else it says only whether the game goes on);
+        ``first``: the seat's first session in a game that began without it (:meth:`start_without`),
+        which hears the game from its start, with no line before it that the game goes on."""
         seat = self.people[name]
         lang = seat.lang
         lines_heard, events_heard = heard
@@ -534,7 +548,8 @@ class TableRoom:
         outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
         outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
         if not welcome:
-            seat.line(lang._(N_("The game is over.") if self.over else N_("The game goes on.")))
+            if self.over or not first:
+                seat.line(lang._(N_("The game is over.") if self.over else N_("The game goes on.")))
         elif self.over:
             seat.line(lang.text(N_("Welcome back, {player}. The game is over."), player=name))
         else:
@@ -673,8 +688,6 @@ class TableRoom:
             return
         template = N_("{player}, watching, says: {said}") if watching else N_("{player} says: {said}")
         self.tell_everyone(lambda lang: lang.text(template, player=name, said=said), out=self.screen)
-        for watcher in self.watchers:
-            watcher.send(watcher.lang.text(template, player=name, said=said))
 
     def undo(self, name: str) -> Msg | None:
         """``undo`` of the seat ``name``: its last answer taken back by replaying the

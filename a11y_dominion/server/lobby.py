@@ -964,10 +964,11 @@ class Lobby:
 HELP = {
     "tables": N_("tables: every table in one line: its number, Kingdom, seats taken and free, bots, started or not."),
     "new": N_(
-        "new: open a table for 4 players on the Basic Intro Kingdom and sit at it; options change it, each with "
-        "its value: players 2; bots medium, hard; kingdom basic-intro, advanced-intro, random, or Kingdom cards "
-        "separated by commas; events and landmarks with names; undo off; bot-after 60; rollouts 4; seed 7. "
-        "For example: new players 2 bots medium kingdom Village, Smithy, Market, Moat."
+        "new: open a table of 2 to 6 players, people and bots together (4 unless you say), on the Basic Intro "
+        "Kingdom, and sit at it; options change it, each with its value: players 2; bots medium, hard; kingdom "
+        "basic-intro, advanced-intro, random, or Kingdom cards separated by commas; events and landmarks with "
+        "names; undo off; bot-after 60; rollouts 4; seed 7. For example: new players 2 bots medium kingdom "
+        "Village, Smithy, Market, Moat."
     ),
     "sit": N_("sit N: take a free seat at table N, or go back to your seat in its game."),
     "watch": N_(

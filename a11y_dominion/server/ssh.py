@@ -18,6 +18,9 @@ object of one connection, whose callbacks decide who may log in:
   limited by name and address, and more loosely by address: :class:`~.limits.PasswordTries`);
   a wrong password gets the banner "Wrong user name or password. ..." whether the name
   exists or not;
+- each refused login is a line of the server's log (INFO) and output, with the name typed,
+  the address and why (the banner's sentence, a wrong password, no account of that name);
+  never the password or the key;
 - an unknown name that may be an account's, while the operator's file keeps sign-up open,
   hears how to make its account before the password is asked; it is let in with the key
   or the password it offered (at least :data:`~.hasher.MIN_PASSWORD` characters, else the
@@ -47,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..files import keep_to_owner, write_atomic
+from ..files import keep_to_owner, shown_name, write_atomic
 from ..i18n import LANGUAGES, N_, Language
 from ..remote.access import host_key, ssh_server_options
 from ..remote.protocol import GAME_SERVER
@@ -349,6 +352,10 @@ def ready_file(path: str, host: str, port: int, fingerprint: str) -> None:
     write_atomic(path, json.dumps({"host": host, "port": port, "fingerprint": fingerprint}), mode=0o644)
 
 
+REFUSED = N_("A login as {player} from {address} was refused: {why}")
+"""The server's log line of a login refused with a sentence (``why``, the banner the player got)."""
+
+
 class Login(asyncssh.SSHServer):
     """asyncssh's server object of one connection to ``server`` (see the module's text)."""
 
@@ -390,6 +397,12 @@ class Login(asyncssh.SSHServer):
         except Exception:  # noqa: BLE001 - the client went, or logged in meanwhile
             pass
 
+    def _refused(self, username: str, template: str, **fields: object) -> None:
+        """A login refused: the name typed, the address and why (``template``, an English
+        template with ``{player}`` and ``{address}``, filled with ``fields`` too) in the server's
+        log (INFO, as every login: :meth:`GameServer.note`); never the password or the key."""
+        self.server.note(template, player=shown_name(username, 40), address=self.address, **fields)
+
     def _refuse(self) -> None:
         """End the connection after its banner, so that the client asks for no password: an
         empty list of ways to log in would not do, as OpenSSH then tries every way it has."""
@@ -430,6 +443,7 @@ class Login(asyncssh.SSHServer):
         if self.refusal is not None:
             self._banner(self.refusal)
             self._refuse()
+            self._refused(username, REFUSED, why=server.lang.msg(self.refusal))
         elif self.account is None:
             self._banner(server.new_name(username))
         elif username != self.account.name:  # (its owner may type it so; a newcomer learns why no account is made)
@@ -471,16 +485,16 @@ class Login(asyncssh.SSHServer):
         if wait > 0:
             words = wait_msg(wait)
             if bound == "address":
-                self._banner(Msg("Too many failed logins from your address; try again in {wait}.", wait=words))
+                said = Msg("Too many failed logins from your address; try again in {wait}.", wait=words)
             else:
                 name = self.account.name if self.account is not None else username
-                self._banner(
-                    Msg(
-                        "Too many failed logins as {player} from your address; try again in {wait}.",
-                        player=name,
-                        wait=words,
-                    )
+                said = Msg(
+                    "Too many failed logins as {player} from your address; try again in {wait}.",
+                    player=name,
+                    wait=words,
                 )
+            self._banner(said)
+            self._refused(username, REFUSED, why=server.lang.msg(said))
             return False
         if self.account is None and server.signup_open("password"):
             if len(password) < MIN_PASSWORD:
@@ -500,6 +514,12 @@ class Login(asyncssh.SSHServer):
             self.conn.set_extra_info(account=self.account)
             return True
         self._banner(server.wrong_password())
+        if self.account is None:
+            self._refused(username, N_("A login as {player} from {address} was refused: no account has that name."))
+        elif not right:
+            self._refused(username, N_("A login as {player} from {address} was refused: a wrong password."))
+        else:  # (the right password, as other failures from the address locked it meanwhile)
+            self._refused(username, N_("A login as {player} from {address} was refused: too many failed logins."))
         await server.store.logged_in(self.account.id if self.account else None, self.address, False)
         await tries.sleep(verdict.delay)
         return False

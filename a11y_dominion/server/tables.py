@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from ..announcements.words import join_names
 from ..i18n import N_, Language
-from ..kingdoms import NAMED_KINGDOMS, KingdomError
+from ..kingdoms import NAMED_KINGDOMS, KingdomError, choose_setup
 from ..rules.decisions import Msg
 from ..tableoptions import TableOptions, setup_of, table_options
 from .lobby import Person
@@ -186,29 +186,43 @@ def free_words(n: int, lang: Language) -> str:
 
 def kingdom_words(options: TableOptions, lang: Language) -> str:
     """The table's Kingdom as the lobby reads it, in ``lang``: "Basic Intro" (the rulebook's recommended
-    Kingdoms, :data:`~a11y_dominion.kingdoms.NAMED_KINGDOMS`), "random Kingdom", "chosen Kingdom"."""
-    key = options.kingdom.strip().lower().replace(" ", "-")
+    Kingdoms, :data:`~a11y_dominion.kingdoms.NAMED_KINGDOMS`), "random Kingdom" (drawn as the game
+    is dealt), or the Kingdom cards its owner named: "Kingdom of Chapel, Village and Smithy"
+    ("chosen Kingdom" only for a kept table's Kingdom that no longer reads)."""
+    key = " ".join(options.kingdom.split()).lower().replace(" ", "-")
     if key in NAMED_KINGDOMS:
         return lang._(NAMED_KINGDOMS[key])
     if key == "random":
         return lang._(N_("random Kingdom"))
-    return lang._(N_("chosen Kingdom"))
+    try:
+        piles = choose_setup(options.kingdom, None, None, 0)[0]  # (the names as the game spells them)
+    except KingdomError:
+        return lang._(N_("chosen Kingdom"))
+    return lang.text(N_("Kingdom of {piles}"), piles=join_names([lang.card(p) for p in piles], lang))
 
 
-def back_in_lobby(lang: Language, number: int, result: str | None, player: bool) -> str:
+def back_in_lobby(lang: Language, number: int, result: str | None, player: bool, back: bool = True) -> str:
     """What a player (``player``) or a watcher of table ``number`` hears in ``lang`` when its
-    game ends and they are back in the lobby: ``result`` None for a game played to its end,
-    ``"closed"`` for one a moderator closed, anything else for one that stopped."""
+    game ends: ``result`` None for a game played to its end, ``"closed"`` for one a moderator
+    closed (or a table not started), anything else for one that stopped; ``back``: they were at
+    the table and are back in the lobby now (else they were in the lobby already, which is not
+    said)."""
     if result is None:
-        if player:
+        if player and back:
             return lang.text(
                 N_("The game at table {number} is over; you are back in the lobby. Type games to hear it."),
                 number=number,
             )
+        if player:
+            return lang.text(N_("The game at table {number} is over. Type games to hear it."), number=number)
         return lang.text(N_("The game at table {number} is over; you are back in the lobby."), number=number)
     if result == "closed":
-        return lang.text(N_("A moderator closed table {number}; you are back in the lobby."), number=number)
-    return lang.text(N_("The game at table {number} stopped; you are back in the lobby."), number=number)
+        if back:
+            return lang.text(N_("A moderator closed table {number}; you are back in the lobby."), number=number)
+        return lang.text(N_("A moderator closed table {number}."), number=number)
+    if back:
+        return lang.text(N_("The game at table {number} stopped; you are back in the lobby."), number=number)
+    return lang.text(N_("The game at table {number} stopped."), number=number)
 
 
 def table_line(table: ServerTable, lang: Language) -> str:
@@ -879,13 +893,8 @@ class Tables:
             return
         number = table.number
         log.info("moderator %s closed table %d", person.name, number)
-        if not table.playing:
-            self._tell(
-                table,
-                lambda lang: lang.text(
-                    N_("A moderator closed table {number}; you are back in the lobby."), number=number
-                ),
-            )
+        if not table.playing:  # (its people are in the lobby)
+            self._tell(table, lambda lang: back_in_lobby(lang, number, "closed", player=True, back=False))
             self._close(table)
             person.send(lang.text(N_("Table {number} is closed."), number=number))
             return
@@ -1006,15 +1015,7 @@ class Tables:
         if table.save is not None and table.save.id:
             await self.store.table_game(table.id, table.save.id)
         count = len(names)
-        self._tell(
-            table,
-            lambda lang: lang.text(
-                N_("Table {number} starts with {n} players: {names}."),
-                number=table.number,
-                n=count,
-                names=join_names(names, lang),
-            ),
-        )
+        # (no line of the table's own: each seat's console says "New game for Ann and Bea. Ann goes first.")
         for person in list(table.seated):
             if person.session is not None:
                 person.session.take_seat(room, person.name, table.number)
@@ -1129,11 +1130,12 @@ class Tables:
         elif result == "closed":
             await self._record(table, stopped="closed")
         for person in list(table.seated):
-            if person.session is not None and table.names.get(person.account) in room.joined:
+            back = table.names.get(person.account) in room.joined  # (else in the lobby already, or away)
+            if person.session is not None and back:
                 room.sessions.pop(table.names[person.account], None)
                 person.session.to_lobby()
             if person.account not in table.stayed:  # (who left after the final scores heard so)
-                person.send(back_in_lobby(person.lang, table.number, result, player=True))
+                person.send(back_in_lobby(person.lang, table.number, result, player=True, back=back))
         for watching, watcher in list(table.watchers):
             self._unwatched(table, (watching, watcher))
             if watching.session is not None:
