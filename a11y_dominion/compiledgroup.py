@@ -174,7 +174,7 @@ def keep_group_whole(
             record = json.load(f)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):  # (a record that is not JSON, or nested past Python's limit)
         record = None
     reason = stale_reason(package_folder, record, group, found)
     if reason is None:

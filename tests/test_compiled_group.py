@@ -163,6 +163,15 @@ def test_a_stale_group_is_loaded_from_its_py_files(tmp_path, fresh_imports):
     assert sum(isinstance(f, compiledgroup.PureGroupFinder) for f in sys.meta_path) == 1
 
 
+@pytest.mark.parametrize("text", ["not json", "[" * 100_000, "\xff"])
+def test_a_record_that_is_no_json_makes_it_stale(tmp_path, fresh_imports, text):
+    package = fake_build(tmp_path)
+    (package / compiledgroup.RECORD).write_bytes(text.encode("latin-1"))
+    assert compiledgroup.keep_group_whole(str(package), GROUP, found_library) == (
+        "The compiled modules are not used, as its record _compiled.json cannot be read: the game runs in pure Python."
+    )
+
+
 def test_the_finder_leaves_other_modules_to_the_finders_after_it(tmp_path):
     finder = compiledgroup.PureGroupFinder(str(fake_build(tmp_path)), GROUP)
     assert finder.find_spec("fakegroup") is None
