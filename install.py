@@ -5,6 +5,7 @@
     python3 install.py --test -m pytest [OPTIONS]  install the test tools and run the whole suite
     python3 install.py                         install only, and say how to start
     python3 install.py --test-python           install the test tools, print the Python that has them
+    python3 install.py --compiled              install with the rules compiled, for faster simulations
 
 On Windows the command is ``py install.py --play`` (the Python launcher);
 on macOS and Linux ``python3 install.py --play``.
@@ -23,6 +24,12 @@ When the system's Python has no ``ensurepip`` (Debian without
 ``python3-venv``), the environment is made without pip and pip is taken
 from the system (``pip --python``) or, when there is none, its wheel is
 fetched from the Python Package Index.
+
+``--compiled`` installs the game with its rules compiled by mypyc, which
+needs a C compiler (``docs/compiled.md``); where there is none, or it
+fails, one sentence says so and the pure game is installed, which plays
+the same and is slower only for simulations. ``--play`` keeps a compiled
+installation until the project's files change.
 
 Later runs start at once: the installation is repeated only when the
 project's files changed. Exit codes: the game's or the test suite's own,
@@ -170,6 +177,37 @@ def help_text(platform: str) -> str:
 def unknown_option(option: str, platform: str) -> str:
     """The sentence for an option install.py does not know."""
     return f"{option[:40]} is not an option here; use --play or --test (see {launcher(platform)} install.py --help)."
+
+
+def nothing_after_compiled(option: str, platform: str) -> str:
+    """The sentence for ``option`` typed after ``--compiled``, which takes none."""
+    return (
+        f"--compiled takes no options, and {option[:40]} is one; install with --compiled, then start a game "
+        f"with --play (see {launcher(platform)} install.py --help)."
+    )
+
+
+def compiled_environment(environ: dict, note: PurePath) -> dict:
+    """The environment of pip for ``--compiled``: ``environ`` with the compiled build asked for
+    (``A11Y_DOMINION_COMPILE=1``, read by setup.py) and the file ``note`` named, where the build
+    writes its one sentence when the C compiler could not build the compiled modules
+    (``A11Y_DOMINION_BUILD_NOTE``): pip does not show what a build prints."""
+    return dict(environ, A11Y_DOMINION_COMPILE="1", A11Y_DOMINION_BUILD_NOTE=str(note))
+
+
+COMPILED_MARK = " compiled"
+"""After the stamp of a compiled installation (:func:`install`)."""
+
+
+def kept_installation(kind: str, stamp: str, kept: str | None) -> bool:
+    """Whether the installation whose stamp file holds ``kept`` (None: none) serves ``kind``
+    (``play``, ``test`` or ``compiled``) of the project's files as they are, stamped ``stamp``:
+    the same stamp, a compiled installation followed by :data:`COMPILED_MARK`, which serves
+    ``play`` as well (it plays the same game). A ``compiled`` installation that fell back to
+    the pure package has no mark, so that the next ``--compiled`` tries again."""
+    if kind == "compiled":
+        return kept == stamp + COMPILED_MARK
+    return kept == stamp or (kind == "play" and kept == stamp + COMPILED_MARK)
 
 
 def installed_hint(root: PurePath, python: PurePath, platform: str) -> str:
@@ -353,25 +391,44 @@ def stamp_of(extras: str) -> str:
     return h.hexdigest()
 
 
-def install(python: Path, test: bool) -> None:
-    """The project into the environment of ``python``: editable with the test tools for
-    ``test``, else as a package; skipped when nothing changed since the last time."""
+def install(python: Path, kind: str) -> None:
+    """The project into the environment of ``python``, for ``kind``: ``test``, editable with
+    the test tools; ``play``, as a package; ``compiled``, as a package with its rules compiled
+    (:func:`compiled_environment`), or pure with the build's one sentence said when the C
+    compiler could not build them. Skipped when nothing changed since the last time
+    (:func:`kept_installation`)."""
+    test = kind == "test"
     extras = ".[test]" if test else "."
-    stamp_file = Path(python).parent.parent / f".{NAME}-{'test' if test else 'play'}.stamp"
+    venv = Path(python).parent.parent
+    stamp_file = venv / f".{NAME}-{'test' if test else 'play'}.stamp"
     # an editable install follows the files by itself: only pyproject.toml matters then
     stamp = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + str(ROOT).encode()).hexdigest()
     if not test:
         stamp = stamp_of(str(ROOT))
-    if stamp_file.exists() and stamp_file.read_text() == stamp:
+    if kept_installation(kind, stamp, stamp_file.read_text() if stamp_file.exists() else None):
         return
-    say("installing the game and what it needs (a minute the first time).")
+    env = None
+    note = venv / f".{NAME}-build-note.txt"
+    if kind == "compiled":
+        say("installing the game with its rules compiled (a few minutes).")
+        note.unlink(missing_ok=True)
+        env = compiled_environment(dict(os.environ), note)
+    else:
+        say("installing the game and what it needs (a minute the first time).")
     args = [python, "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     args += ["-e", extras] if test else [extras]
-    got = subprocess.run([str(a) for a in args], cwd=str(ROOT), stderr=subprocess.PIPE, text=True)
+    got = subprocess.run([str(a) for a in args], cwd=str(ROOT), stderr=subprocess.PIPE, text=True, env=env)
     if got.returncode != 0:
         if sys.stderr is not None:
             sys.stderr.write(got.stderr)
         raise RuntimeError(f"pip could not install the game: {last_line(got)}")
+    if kind == "compiled":
+        fell_back = note.read_text(encoding="utf-8").strip() if note.exists() else ""
+        note.unlink(missing_ok=True)
+        if fell_back:
+            say(fell_back)
+        else:
+            stamp += COMPILED_MARK
     stamp_file.write_text(stamp)
 
 
@@ -387,7 +444,7 @@ def target_python() -> Path:
 
 def main(argv: list) -> int:
     platform = sys.platform
-    mode = argv[0] if argv and argv[0] in ("--play", "--test", "--test-python") else None
+    mode = argv[0] if argv and argv[0] in ("--play", "--test", "--test-python", "--compiled") else None
     rest = argv[1:] if mode else argv
     if not mode and rest:
         if rest[0] in ("-h", "--help"):
@@ -396,13 +453,16 @@ def main(argv: list) -> int:
             return 0
         say(unknown_option(rest[0], platform))
         return 2
+    if mode == "--compiled" and rest:
+        say(nothing_after_compiled(rest[0], platform))
+        return 2
     too_old = python_too_old(tuple(sys.version_info), sys.executable, platform)
     if too_old:
         say(too_old)
         return 1
     try:
         python = target_python()
-        install(python, test=mode in ("--test", "--test-python"))
+        install(python, {"--test": "test", "--test-python": "test", "--compiled": "compiled"}.get(mode or "", "play"))
     except RuntimeError as e:
         say(f"{e}.")
         return 1

@@ -81,8 +81,10 @@ def keep_library_messages_off_screen(path: Path | None = None, own: str | None =
     or nowhere when it cannot be written; nothing of them reaches standard output or
     standard error. ``own``: a logger (such as ``a11y_dominion.server``) whose INFO records,
     and its children's, go there too (a login, a table brought back: what happens normally).
-    Called again, it replaces the handler it set before. Returns the file the records go to,
-    or None when no data folder can be named. Never raises."""
+    Called again, it replaces the handler it set before. The sentence saying that a stale
+    compiled build is not used (:func:`~a11y_dominion.compiledgroup.take_note`) goes there
+    once. Returns the file the records go to, or None when no data folder can be named.
+    Never raises."""
     root = logging.getLogger()
     for old in [h for h in root.handlers if getattr(h, _MARK, False)]:
         root.removeHandler(old)
@@ -108,6 +110,11 @@ def keep_library_messages_off_screen(path: Path | None = None, own: str | None =
         root.setLevel(logging.WARNING)
     logging.captureWarnings(True)  # warnings.warn(...) as records of the logger py.warnings
     logging.raiseExceptions = False  # a log file that cannot take a record says nothing on the screen
+    from .compiledgroup import take_note
+
+    note = take_note()  # a stale compiled build, found as the package was imported: said once, here
+    if note is not None:
+        logging.getLogger("a11y_dominion.compiled").warning("%s", note)
     return target
 
 

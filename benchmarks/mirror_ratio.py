@@ -8,11 +8,13 @@ plays them. Each figure is in games per processor-second (``time.process_time``)
 the rounds with its 95 % interval (Student's t), and each engine's ratio to the floor is worked
 out round by round, so that the machine's other work weighs on both sides of a ratio alike.
 
-It first says which of the modules that can be compiled with mypyc are compiled here (a
-compiled module is an extension module beside its ``.py`` file; see ``docs/compiled.md``), so
-that the same script measures the pure-Python program and the compiled one.
+It first says which modules of the group compiled with mypyc (``a11y_dominion/compiledgroup.py``)
+are compiled here (a compiled module is an extension module beside its ``.py`` file; see
+``docs/compiled.md``), so that the same script measures the pure-Python program and the compiled
+one: ``Python 3.11.7; compiled: rules.asking, rules.base, ...`` or ``...; compiled: none (pure
+Python)``. ``--which`` prints that line alone and stops (CI checks it names the whole group).
 
-Usage: ``python3 benchmarks/mirror_ratio.py [--rounds 7] [--bm-games 400] [--medium-games 40]
+Usage: ``python3 benchmarks/mirror_ratio.py [--which] [--rounds 7] [--bm-games 400] [--medium-games 40]
 [--floor-games 5000] [--floor PATH]`` (from the project folder; ``--floor`` defaults to
 ``../shared/tools/bm_floor.py``). This is a script, not a test.
 """
@@ -32,33 +34,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bot_speed import floor_rate, interval  # noqa: E402
 from speed_ratio import load_floor  # noqa: E402
 
+from a11y_dominion.compiledgroup import GROUP  # noqa: E402
 from a11y_dominion.simulate import simulate  # noqa: E402
-
-COMPILABLE = (
-    "a11y_dominion.rules.asking",
-    "a11y_dominion.rules.base",
-    "a11y_dominion.rules.cost",
-    "a11y_dominion.rules.dispatch",
-    "a11y_dominion.rules.game",
-    "a11y_dominion.rules.primitives",
-    "a11y_dominion.rules.scoring",
-    "a11y_dominion.rules.setup",
-    "a11y_dominion.rules.state",
-    "a11y_dominion.rules.triggers",
-    "a11y_dominion.rules.turnflow",
-    "a11y_dominion.fastlane",
-    "a11y_dominion.view",
-    "a11y_dominion.bots.simple",
-    "a11y_dominion.bots.common",
-    "a11y_dominion.bots.medium",
-)
-"""The modules docs/compiled.md compiles with mypyc."""
 
 
 def compiled_modules() -> list[str]:
-    """The names of the modules of :data:`COMPILABLE` that are loaded from an extension module."""
+    """The names of the modules of the compiled group (``a11y_dominion/compiledgroup.py``) that are
+    loaded from an extension module, without the package's name (``rules.game``), in the group's order."""
     out = []
-    for name in COMPILABLE:
+    for name in GROUP:
         f = getattr(importlib.import_module(name), "__file__", "") or ""
         if not f.endswith(".py"):
             out.append(name.removeprefix("a11y_dominion."))
@@ -77,17 +61,20 @@ def engine_rate(kinds: list[str], kingdom: str, games: int, seed: int) -> float:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--which", action="store_true", help="say which modules are compiled, and stop")
     ap.add_argument("--rounds", type=int, default=7, help="rounds; each figure is their mean and 95 %% interval (7)")
     ap.add_argument("--bm-games", type=int, default=400, help="Big Money mirror games per round (400)")
     ap.add_argument("--medium-games", type=int, default=40, help="medium mirror games per round (40)")
     ap.add_argument("--floor-games", type=int, default=5000, help="floor games per round (5000)")
     ap.add_argument("--floor", type=Path, default=ROOT.parent / "shared" / "tools" / "bm_floor.py")
     a = ap.parse_args()
+    done = compiled_modules()
+    print(f"Python {sys.version.split()[0]}; compiled: {', '.join(done) if done else 'none (pure Python)'}", flush=True)
+    if a.which:
+        return
     play_game = load_floor(a.floor)
     if play_game is None:
         raise SystemExit(f"No bm_floor.py at {a.floor}; give its place with --floor.")
-    done = compiled_modules()
-    print(f"Python {sys.version.split()[0]}; compiled: {', '.join(done) if done else 'none (pure Python)'}")
     floor, bm, medium, bm_ratio, medium_ratio = [], [], [], [], []
     for r in range(a.rounds):  # interleaved, so that the machine's other work weighs on every figure alike
         f1 = floor_rate(play_game, a.floor_games, 12345 + r)

@@ -93,12 +93,34 @@ def pytest_configure(config):
     _watch_e2e()
 
 
+def engine_compiled() -> bool:
+    """Whether the rules run compiled with mypyc (``docs/compiled.md``): the rules' game is then
+    loaded from an extension module, not from its ``.py`` file."""
+    import a11y_dominion.rules.game
+
+    return not (a11y_dominion.rules.game.__file__ or "").endswith(".py")
+
+
+def pure_python_skip_reason(compiled: bool, marks: Iterable[str]) -> str | None:
+    """Why a test with the marks named ``marks`` is skipped, where the rules run ``compiled`` or
+    not, or None when it runs: a test marked ``pure_python`` is skipped where they are compiled."""
+    if compiled and "pure_python" in marks:
+        return (
+            "looks into the pure-Python game (its fields, a class derived from Game, a method replaced), "
+            "which a compiled game does not allow"
+        )
+    return None
+
+
 def pytest_collection_modifyitems(config, items):
-    """Skip the tests marked ``posix`` when :func:`suite_platform` is Windows. In a parallel run
+    """Skip the tests marked ``posix`` when :func:`suite_platform` is Windows, and those marked
+    ``pure_python`` when the rules run compiled (:func:`engine_compiled`). In a parallel run
     (a pytest-xdist worker), the tests start in the order of :func:`long_first`."""
     platform = suite_platform()
+    compiled = engine_compiled()
     for item in items:
-        reason = posix_skip_reason(platform, {mark.name for mark in item.iter_markers()})
+        marks = {mark.name for mark in item.iter_markers()}
+        reason = posix_skip_reason(platform, marks) or pure_python_skip_reason(compiled, marks)
         if reason is not None:
             item.add_marker(pytest.mark.skip(reason=reason))
     if os.environ.get("PYTEST_XDIST_WORKER"):

@@ -2,9 +2,12 @@
 (Big Money, random and ``medium`` bots) from their setup to their end, and the games ``hard``
 plays its rollouts in while they are played (one that reaches the end sets ``winners`` as its
 30th), so that the rules' methods called on a game keep their lookups cached from one game to
-the next."""
+the next. A game compiled with mypyc keeps its fields in a C structure, not in ``vars(game)``
+(``docs/compiled.md``), so these tests run on the pure-Python game only."""
 
 from __future__ import annotations
+
+import pytest
 
 from a11y_dominion.bots.hard import HardBot
 from a11y_dominion.bots.kinds import make_bot
@@ -13,6 +16,8 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import play_bots
 from a11y_dominion.table import Table, TurnLimit
+
+pytestmark = pytest.mark.pure_python
 
 MOST = 29
 

@@ -8,6 +8,7 @@ bound stops the table in the middle, and when the record is replayed."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -214,6 +215,7 @@ def test_plays_run_nothing_asks_what_a_card_in_play_would_answer():
     assert not game.plays_run_nothing(a, silvers)
 
 
+@pytest.mark.pure_python  # derives a class from Game, which a compiled Game does not allow
 def test_a_quiet_bot_with_plain_moves_is_not_asked_where_end_is_its_one_move():
     """At a table of quiet bots, a bot that plays plain turns is not asked where ending the turn is
     its one legal move (its Buy used, as the plain turns end it): the table answers end, and the game

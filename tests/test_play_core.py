@@ -188,6 +188,7 @@ def test_load_of_a_game_of_two_people_is_refused_and_the_game_goes_on(here: Path
     assert "Your hand, 5 cards: 4 Coppers and Estate." in lines  # the game goes on as it was
 
 
+@pytest.mark.pure_python  # replaces a method of the game, which a compiled game does not allow
 def test_an_engine_fault_puts_the_game_back_and_the_game_goes_on(here: Path) -> None:
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", PLAYERS])
@@ -251,6 +252,7 @@ def test_a_bot_with_no_legal_answer_ends_the_game_with_its_own_sentence(
     assert code == 1
 
 
+@pytest.mark.pure_python  # replaces a method of the game, which a compiled game does not allow
 def test_an_engine_fault_is_said_bold_in_rich_output(here: Path) -> None:
     from rich.console import Console as RichConsole
 
