@@ -51,6 +51,8 @@ COMPILABLE = (
     "a11y_dominion.bots.simple",
     "a11y_dominion.bots.common",
     "a11y_dominion.bots.medium",
+    "a11y_dominion.bots.buylist",
+    "a11y_dominion.bots.strategy",
 )
 """The modules docs/compiled.md compiles with mypyc."""
 
