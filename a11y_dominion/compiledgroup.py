@@ -52,6 +52,9 @@ GROUP: tuple[str, ...] = (
     "a11y_dominion.view",
     "a11y_dominion.bots.simple",
     "a11y_dominion.bots.common",
+    "a11y_dominion.bots.medium",
+    "a11y_dominion.bots.buylist",
+    "a11y_dominion.bots.strategy",
 )
 """The modules compiled together with mypyc, as one group, in the order ``setup.py`` gives them."""
 

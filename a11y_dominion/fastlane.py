@@ -15,7 +15,7 @@ them, and only a table that installs it uses it.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from .rules import events as ev
 from .rules.cards import CardSpec
@@ -28,32 +28,32 @@ from .rules.turnflow import TurnMoves, plays_on_treasures, treasure_order
 from .view import QuickView
 
 # Enum members at hand as globals (see rules/turnflow.py)
-_AT_AFTER_TURN = Moment.AFTER_TURN
-_AT_END_OF_TURN = Moment.END_OF_TURN
-_AT_START_OF_BUY = Moment.START_OF_BUY
-_AT_START_OF_CLEANUP = Moment.START_OF_CLEANUP
-_AT_START_OF_TURN = Moment.START_OF_TURN
-_MK_BUY = MoveKind.BUY
-_MK_END = MoveKind.END
-_MK_PAY = MoveKind.PAY
-_MK_PLAY = MoveKind.PLAY
-_MK_TREASURES = MoveKind.TREASURES
+_AT_AFTER_TURN: Final = Moment.AFTER_TURN
+_AT_END_OF_TURN: Final = Moment.END_OF_TURN
+_AT_START_OF_BUY: Final = Moment.START_OF_BUY
+_AT_START_OF_CLEANUP: Final = Moment.START_OF_CLEANUP
+_AT_START_OF_TURN: Final = Moment.START_OF_TURN
+_MK_BUY: Final = MoveKind.BUY
+_MK_END: Final = MoveKind.END
+_MK_PAY: Final = MoveKind.PAY
+_MK_PLAY: Final = MoveKind.PLAY
+_MK_TREASURES: Final = MoveKind.TREASURES
 
-_TREASURES = TREASURES_MOVE
-_END = END_MOVE
+_TREASURES: Final = TREASURES_MOVE
+_END: Final = END_MOVE
 # the answers a plain turn records most: lists shared by every answer of that move, as no one changes a
 # recorded answer
-_ANSWER_END: list[Option] = [_END]
-_ANSWERS_END_TREASURES: tuple[list[Option], ...] = ([_END], [_TREASURES])
-_ANSWERS_END_TREASURES_END: tuple[list[Option], ...] = ([_END], [_TREASURES], [_END])
-_ONE_CARD_PILES = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
+_ANSWER_END: Final[list[Option]] = [_END]
+_ANSWERS_END_TREASURES: Final[tuple[list[Option], ...]] = ([_END], [_TREASURES])
+_ANSWERS_END_TREASURES_END: Final[tuple[list[Option], ...]] = ([_END], [_TREASURES], [_END])
+_ONE_CARD_PILES: Final = frozenset(("basic", "kingdom"))  # the kinds of pile whose cards are all one card
 
 
-_NOT_A_MOVE = object()
-_SHAPES_MOST = 256  # the answers of planners whose shape is kept (a planner answers with a few tuples)
+_NOT_A_MOVE: Final = object()
+_SHAPES_MOST: Final = 256  # the answers of planners whose shape is kept (a planner answers with a few tuples)
 
 _Shape = tuple[Any, Any, tuple[list[Option], ...], tuple[list[Option], ...], str]
-_SHAPES: dict[int, _Shape] = {}
+_SHAPES: Final[dict[int, _Shape]] = {}
 """What the planners' answers are, by their id (see :func:`_shape_of`), kept
 for every game: at most ``_SHAPES_MOST``."""
 
@@ -85,9 +85,12 @@ def _shape_of(got: Any) -> _Shape:
     return shape
 
 
-_PLAIN_TREASURE, _PLAIN_LAST, _PLAIN_BONUS, _NOT_PLAIN = 1, 2, 4, 8
-"""The bits of :func:`_plain_kind`."""
-_ODD = 1000  # the ``plain_value`` of a card that makes a turn not plain (or not worked out yet)
+# the bits of _plain_kind
+_PLAIN_TREASURE: Final = 1
+_PLAIN_LAST: Final = 2
+_PLAIN_BONUS: Final = 4
+_NOT_PLAIN: Final = 8
+_ODD: Final = 1000  # the ``plain_value`` of a card that makes a turn not plain (or not worked out yet)
 
 
 def _plain_kind(r: CardSpec) -> int:

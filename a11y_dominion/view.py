@@ -24,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
@@ -49,7 +49,7 @@ __all__ = [
     "redact_for_screen",
 ]
 
-EVENT_TYPES: dict[str, type[ev.GameEvent]] = {
+EVENT_TYPES: Final[dict[str, type[ev.GameEvent]]] = {
     cls.type: cls
     for cls in vars(ev).values()
     if isinstance(cls, type) and issubclass(cls, ev.GameEvent) and cls is not ev.GameEvent
@@ -236,7 +236,7 @@ def _known(cls: type, data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k in known}
 
 
-_VIEW_FIELD_NAMES: dict[type, frozenset[str]] = {}  # a view's dataclass -> the names of its fields
+_VIEW_FIELD_NAMES: Final[dict[type, frozenset[str]]] = {}  # a view's dataclass -> the names of its fields
 
 
 def _plain(value: Any) -> Any:
@@ -259,8 +259,8 @@ def _plain(value: Any) -> Any:
     return out
 
 
-_LEAVES = frozenset({str, int, float, bool, type(None)})  # what a view holds as it is
-_ORDERED_FIELDS: dict[type, tuple[str, ...]] = {}  # a dataclass in a view -> the names of its fields, in order
+_LEAVES: Final = frozenset({str, int, float, bool, type(None)})  # what a view holds as it is
+_ORDERED_FIELDS: Final[dict[type, tuple[str, ...]]] = {}  # a dataclass in a view -> the names of its fields, in order
 
 
 def _seat_view(p: Player) -> SeatView:
@@ -286,8 +286,8 @@ def _seat_views(game: Game) -> list[SeatView]:
     return [_seat_view(p) for p in game.players]
 
 
-_new_pile = PileView.__new__  # (object's, but for compiled views: see docs/compiled.md)
-_new_turn = TurnView.__new__
+_new_pile: Final = PileView.__new__  # (object's, but for compiled views: see docs/compiled.md)
+_new_turn: Final = TurnView.__new__
 
 
 def _pile_view(pl: Pile) -> PileView:
@@ -339,7 +339,7 @@ def turn_view(game: Game) -> TurnView:
     return v
 
 
-_VIEW_FIELDS: dict[str, Callable[..., Any]] = {
+_VIEW_FIELDS: Final[dict[str, Callable[..., Any]]] = {
     "turn": turn_view,
     "hand": lambda game, me: _names(me.hand),
     "discard": lambda game, me: _names(me.discard),
@@ -359,7 +359,7 @@ _VIEW_FIELDS: dict[str, Callable[..., Any]] = {
 built: ``fn(game, me)``, ``me`` the seat's :class:`~a11y_dominion.rules.game.Player`
 (``turn``, ``players`` and ``piles`` take the game only)."""
 
-_GAME_ONLY = {"turn", "players", "piles"}
+_GAME_ONLY: Final = {"turn", "players", "piles"}
 
 
 def _field(name: str, game: Game, me: Player) -> Any:
@@ -516,7 +516,7 @@ def _quick_field(name: str) -> property:
     return property(read, doc=f"The view's ``{name}``, built when first read.")
 
 
-_UNREAD = object()
+_UNREAD: Final = object()
 
 # every field a property of the class (fields with a class-level default
 # would else be read from the class, never built), but the turn, which a QuickView is made with
@@ -659,5 +659,5 @@ def event_from_data(data: dict[str, Any]) -> ev.GameEvent:
     return cls(**{k: _tuples(v) for k, v in data.items() if k != "type" and k in known})
 
 
-_FIELDS: dict[type[ev.GameEvent], frozenset[str]] = {}  # event class -> the names of its fields
-_NAMES: dict[type[ev.GameEvent], tuple[str, ...]] = {}  # event class -> the names of its fields, in order
+_FIELDS: Final[dict[type[ev.GameEvent], frozenset[str]]] = {}  # event class -> the names of its fields
+_NAMES: Final[dict[type[ev.GameEvent], tuple[str, ...]]] = {}  # event class -> the names of its fields, in order

@@ -9,6 +9,8 @@ player's :class:`~a11y_dominion.view.PlayerView` and the cards a
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..rules.cards import CARDS, EVENTS, pile_name_for
 from ..rules.decisions import Move, MoveKind
 from ..strategies import BuyRule, Condition, Expr
@@ -143,7 +145,7 @@ def buys_by_card(view: PlayerView, d: TurnOptions) -> dict[str, Move]:
     return buys
 
 
-_PILE_OF: dict[str, str | None] = {}
+_PILE_OF: Final[dict[str, str | None]] = {}
 """The Supply pile of each card name a buy list buys (see :func:`buy_of`)."""
 
 
@@ -165,7 +167,7 @@ def buy_of(view: PlayerView, card: str) -> Move | None:
     return Move.buy(pile) if top == card else None
 
 
-_PRICE: dict[str, int] = {}
+_PRICE: Final[dict[str, int]] = {}
 """The coins (:func:`~.common.price`) of each card name or Event a buy list names, kept as asked for."""
 
 

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 
 from ..rules import events as ev
 from ..rules.cards import CARDS, EVENTS, PILES, CardSpec
 from ..rules.decisions import Move
 
-START = Counter({"Copper": 7, "Estate": 3})
+START: Final = Counter({"Copper": 7, "Estate": 3})
 
-HEARD = frozenset({ev.CardGained, ev.CardTrashed, ev.CardReturned, ev.EventBought, ev.TurnStarted})
+HEARD: Final = frozenset({ev.CardGained, ev.CardTrashed, ev.CardReturned, ev.EventBought, ev.TurnStarted})
 """The types of the events :meth:`Ledger.tell` reads: a bot that learns only through its
 ledger hears only these (its ``hears``, see :class:`~a11y_dominion.table.Table`)."""
 
@@ -86,8 +86,8 @@ class Ledger:
         return out
 
 
-_new_counter = Counter.__new__
-_fill = dict.update
+_new_counter: Final = Counter.__new__
+_fill: Final = dict.update
 
 
 def counter_of(counts: dict[str, int]) -> Counter[str]:
@@ -225,7 +225,7 @@ def is_type(name: str, typ: str) -> bool:
     return s is not None and typ in s.types
 
 
-_OF_TYPE: dict[str, tuple[int, frozenset[str]]] = {}
+_OF_TYPE: Final[dict[str, tuple[int, frozenset[str]]]] = {}
 """By a type: the number of cards known when :func:`names_of_type` listed its cards, and those cards."""
 
 
@@ -238,8 +238,8 @@ def names_of_type(typ: str) -> frozenset[str]:
     return known[1]
 
 
-_PRINTED_COINS = {"Fortune": 4, "Crown": 2, "Charm": 2}  # Treasures whose coins are in their text
-_COINS: dict[str, int] = {}
+_PRINTED_COINS: Final = {"Fortune": 4, "Crown": 2, "Charm": 2}  # Treasures whose coins are in their text
+_COINS: Final[dict[str, int]] = {}
 """:func:`coins_of` of the card names asked for (kept: a card's coins never change)."""
 
 
@@ -306,8 +306,8 @@ def vp_of(name: str, cards: Counter[str]) -> int:
     return s.vp
 
 
-_VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
-_FIXED_VP: dict[str, int] = {}
+_VARIABLE_VP: Final = frozenset({"Gardens", "Humble Castle", "King's Castle"})
+_FIXED_VP: Final[dict[str, int]] = {}
 
 
 def variable_vp(cards: Counter[str]) -> int:

@@ -283,13 +283,6 @@ class _RolloutBot(MediumBot):
     reads_scores = False
     quick_view = True
 
-    _fields: dict[str, object] | None = None
-    """What :meth:`MediumBot.__init__` sets for seed 0 but its ``rng`` and ``ledger``, when every
-    other field is a plain value (a number, a string, None), so that a rollout's bot, made for
-    every rollout, is set up from it at once; else None, and every bot is set up by that
-    ``__init__``."""
-    _made_fields = False
-
     def __init__(
         self,
         seed: int,
@@ -298,47 +291,12 @@ class _RolloutBot(MediumBot):
         game: Game | None = None,
         ledger: _GameLedger | None = None,
     ):
-        if game is not None and self._set_up(seed):
+        super().__init__(seed)  # (its random numbers are made only if read: a rollout's bots make no random choice)
+        if game is not None:
             self.ledger = ledger if ledger is not None else _GameLedger(game)
-        else:
-            super().__init__(seed)
-            if game is not None:
-                self.ledger = ledger if ledger is not None else _GameLedger(game)
         self.deadline = deadline
         self.horizon = horizon
         self.game = game
-
-    def _set_up(self, seed: int) -> bool:
-        """Set the bot up as ``MediumBot(seed)`` is from :attr:`_fields`, its ``rng`` made when first
-        read (a rollout's bots make no random choice); False when there are none."""
-        cls = _RolloutBot
-        if not cls._made_fields:
-            proto = MediumBot(0)
-            fields = dict(proto.__dict__)
-            fields.pop("rng", None)
-            fields.pop("ledger", None)
-            plain = all(v is None or type(v) in (bool, int, float, str) for v in fields.values())
-            cls._fields = fields if plain and "seed" in fields else None
-            cls._made_fields = True
-        made = cls._fields
-        if made is None:
-            return False
-        d = self.__dict__
-        d.update(made)
-        d["seed"] = seed
-        return True
-
-    @property
-    def rng(self) -> random.Random:
-        """The bot's random numbers, seeded with its ``seed``, made when first read."""
-        r: random.Random | None = self.__dict__.get("_rng")
-        if r is None:
-            r = self.__dict__["_rng"] = random.Random(self.seed)
-        return r
-
-    @rng.setter
-    def rng(self, value: random.Random) -> None:
-        self.__dict__["_rng"] = value
 
     def tell(self, events: list[GameEvent]) -> None:
         """Nothing to hear (see the class)."""

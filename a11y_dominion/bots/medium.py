@@ -40,7 +40,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Collection, Sequence
-from typing import TYPE_CHECKING, TypedDict, cast
+from typing import Final, TypedDict, cast
 
 from ..fastlane import PlainView
 from ..rules.cards import CARDS, EVENTS, PILES, CardSpec
@@ -57,6 +57,7 @@ from ..rules.decisions import (
     option_words,
 )
 from ..rules.events import GameEvent
+from ..rules.native import mypyc_attr
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..view import PlayerView
@@ -82,7 +83,7 @@ from .simple import RandomBot
 
 # value of a card for the deck (Gold = 60, Silver = 20), whether it is a
 # terminal (uses up the Action it is played with) and how many copies are wanted
-VALUE: dict[str, tuple[int, bool, int]] = {
+VALUE: Final[dict[str, tuple[int, bool, int]]] = {
     "Copper": (-6, False, 99),
     "Silver": (26, False, 99),
     "Gold": (60, False, 99),
@@ -150,14 +151,25 @@ VALUE: dict[str, tuple[int, bool, int]] = {
     "Humble Castle": (16, False, 99),
 }
 
-_END_TREASURES = (END_MOVE, TREASURES_MOVE)  # a plain turn's first moves (one tuple: see fastlane)
+# a plain turn's first moves, one tuple (fastlane knows a planner's moves by their id: see fastlane._shape_of); typed
+# ``tuple[Move, ...]`` so that compiled, too, it stays one object (a tuple of a known length is kept unboxed)
+_END_TREASURES: Final[tuple[Move, ...]] = (END_MOVE, TREASURES_MOVE)
 # Enum members read at most decisions, at hand as globals (an enum member read off its class is a call in
 # Python 3.11)
-_KIND_TURN = Kind.TURN
-_KIND_YESNO, _KIND_NUMBER, _KIND_MODE, _KIND_PILE = Kind.YESNO, Kind.NUMBER, Kind.MODE, Kind.PILE
-_MK_BUY = MoveKind.BUY
-_P_TRASH, _P_DISCARD, _P_TOPDECK, _P_ORDER = Purpose.TRASH, Purpose.DISCARD, Purpose.TOPDECK, Purpose.ORDER
-_P_REVEAL, _P_PLAY, _P_TAKE, _P_KEEP = Purpose.REVEAL, Purpose.PLAY, Purpose.TAKE, Purpose.KEEP
+_KIND_TURN: Final = Kind.TURN
+_KIND_YESNO: Final = Kind.YESNO
+_KIND_NUMBER: Final = Kind.NUMBER
+_KIND_MODE: Final = Kind.MODE
+_KIND_PILE: Final = Kind.PILE
+_MK_BUY: Final = MoveKind.BUY
+_P_TRASH: Final = Purpose.TRASH
+_P_DISCARD: Final = Purpose.DISCARD
+_P_TOPDECK: Final = Purpose.TOPDECK
+_P_ORDER: Final = Purpose.ORDER
+_P_REVEAL: Final = Purpose.REVEAL
+_P_PLAY: Final = Purpose.PLAY
+_P_TAKE: Final = Purpose.TAKE
+_P_KEEP: Final = Purpose.KEEP
 
 
 class _Options:
@@ -169,19 +181,39 @@ class _Options:
         self.options = options
 
 
-VILLAGES = {"Village", "Festival", "Villa", "Bustling Village", "City Quarter", "Encampment"}
-DRAW = {"Smithy", "Council Room", "Library", "Royal Blacksmith", "Witch", "Moat", "Laboratory", "Forum", "Encampment"}
-PLUS_BUY = {"Market", "Festival", "Council Room", "Villa", "Farmers' Market", "Charm", "Capital", "Woodcutter", "Forum"}
-RETURNING = {"Encampment"}  # cards that return themselves to their pile
-FORCED_TRASH = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
-TRASHERS = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
+VILLAGES: Final = {"Village", "Festival", "Villa", "Bustling Village", "City Quarter", "Encampment"}
+DRAW: Final = {
+    "Smithy",
+    "Council Room",
+    "Library",
+    "Royal Blacksmith",
+    "Witch",
+    "Moat",
+    "Laboratory",
+    "Forum",
+    "Encampment",
+}
+PLUS_BUY: Final = {
+    "Market",
+    "Festival",
+    "Council Room",
+    "Villa",
+    "Farmers' Market",
+    "Charm",
+    "Capital",
+    "Woodcutter",
+    "Forum",
+}
+RETURNING: Final = {"Encampment"}  # cards that return themselves to their pile
+FORCED_TRASH: Final = {"Temple", "Sacrifice", "Remodel", "Catapult", "Small Castle"}
+TRASHERS: Final = {"Chapel", "Sentry", "Moneylender", "Remodel", "Sacrifice", "Temple", "Catapult"}
 
-LONG_GAME = 40
+LONG_GAME: Final = 40
 """After this many turns of its own the bot buys money even where Landmarks punish it (Bandit Fort,
 Wall): decks that cannot buy a Province would otherwise never end the game."""
-LONG_GAME_MONEY = {"Copper": 12, "Silver": 30, "Gold": 60}
+LONG_GAME_MONEY: Final = {"Copper": 12, "Silver": 30, "Gold": 60}
 
-EVENT_GAINS = {
+EVENT_GAINS: Final = {
     "Triumph": "Estate",
     "Annex": "Duchy",
     "Dominate": "Province",
@@ -193,22 +225,22 @@ EVENT_GAINS = {
 """The card each gaining Event is bought for: with that pile empty the Event is not worth buying (Wedding
 still gives its +1 VP)."""
 
-ENDGAME = 5
+ENDGAME: Final = 5
 """With this many Provinces left or fewer (or piles as low), the bot buys by its own valuation of the
 score, not by its Kingdom plan."""
 
-PLAN_GAP = 30
+PLAN_GAP: Final = 30
 """In a game with Landmarks or Events, medium's own best buy, when it is an Event or a Victory card, replaces
 its plan's buy when it values it this much more (Gold = 60)."""
 
-STALL_TURNS = 100
+STALL_TURNS: Final = 100
 """After this many turns of its own, the bot ends the game when it can, even when behind."""
 
 # how much 1 VP is worth against the deck's economy, and the cost of a dead
 # card in the deck, by Provinces left (8 or more, 7, ..., 1)
-VP_WEIGHT = {8: 12, 7: 13, 6: 15, 5: 18, 4: 25, 3: 30, 2: 36, 1: 40, 0: 45}
-DEAD_COST = {8: 32, 7: 30, 6: 26, 5: 18, 4: 8, 3: 4, 2: 0, 1: 0, 0: 0}
-DEBT_WEIGHT = {8: 6.0, 7: 6.0, 6: 7.0, 5: 10.0, 4: 14.0, 3: 16.0, 2: 16.0, 1: 1.0, 0: 0.5}
+VP_WEIGHT: Final = {8: 12, 7: 13, 6: 15, 5: 18, 4: 25, 3: 30, 2: 36, 1: 40, 0: 45}
+DEAD_COST: Final = {8: 32.0, 7: 30.0, 6: 26.0, 5: 18.0, 4: 8.0, 3: 4.0, 2: 0.0, 1: 0.0, 0: 0.0}
+DEBT_WEIGHT: Final = {8: 6.0, 7: 6.0, 6: 7.0, 5: 10.0, 4: 14.0, 3: 16.0, 2: 16.0, 1: 1.0, 0: 0.5}
 
 
 def landmark_vp(
@@ -326,7 +358,7 @@ def _step_triumphal_arch(mine: Counter[str], card: str, view: PlayerView, others
 
 _Step = Callable[[Counter[str], str, PlayerView, Sequence[Counter[str]]], int]
 
-_LANDMARK_STEPS: dict[str, _Step] = {
+_LANDMARK_STEPS: Final[dict[str, _Step]] = {
     "Bandit Fort": _step_bandit_fort,
     "Wall": _step_wall,
     "Wolf Den": _step_wolf_den,
@@ -342,15 +374,15 @@ _LANDMARK_STEPS: dict[str, _Step] = {
 to it, ``step(mine, card, view, others)`` (``mine`` the cards before, ``others`` the other
 players'); every other Landmark but those of :data:`_COUNTED_AGAIN` is worth 0 there (it
 scores with tokens)."""
-_TOKEN_CARDS = frozenset({"Temple", "Crumbling Castle", "Grand Castle", "Sprawling Castle", "Emporium"})
+_TOKEN_CARDS: Final = frozenset({"Temple", "Crumbling Castle", "Grand Castle", "Sprawling Castle", "Emporium"})
 """The cards :meth:`MediumBot.token_vp` counts VP tokens of when gained, whatever the Landmarks."""
-_COUNTED_AGAIN = frozenset({"Tower"})
+_COUNTED_AGAIN: Final = frozenset({"Tower"})
 """The Landmarks whose VP after a gain :meth:`MediumBot.marginal_vp` counts again in full."""
-_READ_OTHERS = frozenset({"Keep"})
+_READ_OTHERS: Final = frozenset({"Keep"})
 """The Landmarks whose step (:data:`_LANDMARK_STEPS`) or count (:func:`landmark_vp`) reads the other
 players' cards (the others pass none)."""
 
-_STEP_MOST: dict[str, Callable[[str, str | None], int]] = {
+_STEP_MOST: Final[dict[str, Callable[[str, str | None], int]]] = {
     "Bandit Fort": lambda card, obelisk: -2 if card == "Silver" or card == "Gold" else 0,
     "Wall": lambda card, obelisk: 0,
     "Wolf Den": lambda card, obelisk: 3,  # +3 for a second copy; a first one -3, and 2 for the second planned
@@ -365,13 +397,13 @@ _STEP_MOST: dict[str, Callable[[str, str | None], int]] = {
 """For each Landmark of :data:`_LANDMARK_STEPS`: the most VP its step (with the 2 VP
 :meth:`MediumBot.marginal_vp` adds for Wolf Den) gives one more ``card``, whatever the decks,
 ``most(card, obelisk)`` (``obelisk``: the Obelisk's pile or None)."""
-_STEP_SAME = frozenset({"Wall"})
+_STEP_SAME: Final = frozenset({"Wall"})
 """The Landmarks of :data:`_LANDMARK_STEPS` whose step is the same for every card."""
-_VARIABLE_MOST = {"Gardens": 1, "Humble Castle": 1, "King's Castle": 2}
+_VARIABLE_MOST: Final = {"Gardens": 1, "Humble Castle": 1, "King's Castle": 2}
 """For each card whose VP depend on the deck (:data:`_VARIABLE_VP`): the most VP a copy of it
 gains when one more card (not one of these) joins the deck (see :func:`~.common.vp_of`)."""
 _Steps = tuple[list[_Step], list[str], bool]
-_STEPS_OF: dict[tuple[str, ...], _Steps] = {}
+_STEPS_OF: Final[dict[tuple[str, ...], _Steps]] = {}
 """By a game's Landmarks (their names, in order): the steps of those of :data:`_LANDMARK_STEPS`, the
 Landmarks of :data:`_COUNTED_AGAIN`, and whether one reads the other players' cards (kept, for at most
 256 sets of Landmarks): the :attr:`Shared.steps` of each decision."""
@@ -390,7 +422,7 @@ def _steps_of(lms: tuple[str, ...]) -> _Steps:
     return steps
 
 
-_TOKEN_LANDMARKS = ("Basilica", "Labyrinth", "Colonnade", "Battlefield", "Aqueduct")
+_TOKEN_LANDMARKS: Final[tuple[str, ...]] = ("Basilica", "Labyrinth", "Colonnade", "Battlefield", "Aqueduct")
 """The Landmarks whose VP tokens :meth:`MediumBot.token_vp` counts for a gain."""
 
 
@@ -448,7 +480,7 @@ class Shared:
     last_of: dict[str | None, str] | None
     values: dict[tuple[str, int], float | None]
     deck: dict[str, float]
-    weights: tuple[int, int, int, Collection[str], bool, int] | None
+    weights: tuple[int, int, float, Collection[str], bool, int] | None
     bounding: _Bounding | None
 
     def __init__(self, view: PlayerView, ledger: CardCounts):
@@ -485,15 +517,18 @@ class Plan(TypedDict, total=False):
     buylist: Strategy | None  # the Kingdom's plan (see plans.py), None: by its own valuation
 
 
-_VARIABLE_VP = frozenset({"Gardens", "Humble Castle", "King's Castle"})
+_VARIABLE_VP: Final = frozenset({"Gardens", "Humble Castle", "King's Castle"})
 """Cards whose VP depend on the other cards of the deck (see :func:`~.common.vp_of`)."""
 
 _Facts = tuple[CardSpec, int, bool, int, int, bool, bool, bool]
-_FACTS: dict[str, _Facts] = {}
+_FACTS: Final[dict[str, _Facts]] = {}
 """What :meth:`MediumBot.card_value` reads of a card that is the same in every game, by its name:
 ``(spec, base value, terminal, copies wanted, kind, Treasure, Victory, Action)`` with ``kind``
 one of the ``_K_*`` below (the branch of the card's deck value)."""
-_K_MONEY, _K_DEAD, _K_VALUED, _K_OTHER = 0, 1, 2, 3
+_K_MONEY: Final = 0
+_K_DEAD: Final = 1
+_K_VALUED: Final = 2
+_K_OTHER: Final = 3
 
 
 def _facts(card: str) -> _Facts | None:
@@ -516,7 +551,7 @@ def _facts(card: str) -> _Facts | None:
     return facts
 
 
-_LOOKED_AT: dict[tuple[str, ...], tuple[str, ...]] = {}
+_LOOKED_AT: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 """By a game's Events and Supply piles (their names, in order): the Events and the piles that hold a
 Victory card among their cards, in that order, which :meth:`MediumBot._better_than_plan` looks at
 (kept, for at most 256 setups)."""
@@ -531,17 +566,17 @@ def _looked_at(setup: tuple[str, ...]) -> tuple[str, ...]:
     return looked
 
 
-_TERMINALS = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
-_VILLAGES_THRONE = frozenset(VILLAGES | {"Throne Room"})
+_TERMINALS: Final = frozenset(n for n, (_v, terminal, _m) in VALUE.items() if terminal)
+_VILLAGES_THRONE: Final = frozenset(VILLAGES | {"Throne Room"})
 
-_UNBOUNDED = float("inf")
-_BOUND_SLACK = 1e-6
+_UNBOUNDED: Final = float("inf")
+_BOUND_SLACK: Final = 1e-6
 """How far below a value a bound must be for the buy to be left unvalued (the bound and the value add
 the same numbers in different orders, so they may differ in the last bits)."""
 
 _BoundFacts = tuple[float, int, int, bool, int, bool, bool]
 _BoundKey = tuple[int, bool, bool, tuple[str, ...], str | None]
-_BOUND_FACTS: dict[_BoundKey, dict[str, _BoundFacts | None]] = {}
+_BOUND_FACTS: Final[dict[_BoundKey, dict[str, _BoundFacts | None]]] = {}
 """By ``(provinces left, engine, long game, Landmarks, Obelisk's pile)``: for each card name,
 what :func:`_bound_facts` gives for it then (kept, for at most 512 keys)."""
 
@@ -571,7 +606,7 @@ def _bound_facts(card: str, key: _BoundKey) -> _BoundFacts | None:
         else:
             value = 20.0 if p <= 2 else float(base)
     elif kind == _K_DEAD:
-        value = float(-DEAD_COST[p] + (30 if card == "Province" else 0))
+        value = -DEAD_COST[p] + (30.0 if card == "Province" else 0.0)
     elif kind == _K_VALUED:
         # bought copies, terminals, Royal Blacksmith's Coppers and trashers only take value away
         value = max(
@@ -630,7 +665,7 @@ def _card_bound(card: str, b: _Bounding) -> tuple[float, str | None]:
     return got
 
 
-_BOUNDS: dict[tuple[_BoundKey, int, int, int, int], dict[str, tuple[float, str | None]]] = {}
+_BOUNDS: Final[dict[tuple[_BoundKey, int, int, int, int], dict[str, tuple[float, str | None]]]] = {}
 """By the key of :data:`_BOUND_FACTS` and a decision's VP every card gains alike and most VP tokens
 (``same``, ``tokens``, ``action_tokens``, ``victory_tokens`` of its :class:`_Bounding`): the
 :func:`_card_bound` of each card name (kept, for at most 512 keys, and emptied with
@@ -681,6 +716,7 @@ class _Bounding:
     exact: bool
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; easy, hard, strategy and tests derive)
 class MediumBot:
     """The ``medium`` bot (see the module documentation). ``seed`` seeds its
     few random choices; ``mistakes`` (0 to 1) is the chance of a small
@@ -694,7 +730,7 @@ class MediumBot:
     hears_events = False  # the cards every player has are read from the view (see ViewLedger)
 
     def __init__(self, seed: int = 0, mistakes: float = 0.0, thin: bool = False, plans: bool = True):
-        self.rng = random.Random(seed)
+        self._rng: random.Random | None = None  # (made when first read: see rng)
         self.plans = plans and not thin
         self.seed = seed
         self.mistakes = mistakes
@@ -706,6 +742,19 @@ class MediumBot:
         self._why: tuple[Strategy, Move] | None = None
         self.faults = 0  # answers where a rule raised and the simplest legal answer was given instead
         self.shared: Shared | None = None  # what the candidates of the decision being made share
+
+    @property
+    def rng(self) -> random.Random:
+        """The bot's random numbers, seeded with its ``seed``, made when first read (most bots make no
+        random choice, and a ``hard`` bot's rollouts make many bots)."""
+        r = self._rng
+        if r is None:
+            r = self._rng = random.Random(self.seed)
+        return r
+
+    @rng.setter
+    def rng(self, value: random.Random) -> None:
+        self._rng = value
 
     # ------------------------------------------------------------ seat protocol
     def reseed(self, step: int) -> None:
@@ -794,10 +843,7 @@ class MediumBot:
         ans: list[Option] | None
         try:
             words = self.answer(view, d)
-            if TYPE_CHECKING:
-                ans = cast("list[Option] | None", words)  # option words: every one an Option
-            else:
-                ans = words  # (the same, without a call at every answer)
+            ans = words  # type: ignore[assignment]  # (option words: every one an Option; no cast, a call each answer)
         except Exception:  # likewise: the simplest legal answer
             self.faults += 1
             ans = None
@@ -1044,7 +1090,7 @@ class MediumBot:
             return -1000
         treasure, victory = facts[5], facts[6]
         total: int | None
-        weights: tuple[int, int, int, Collection[str], bool, int] | None
+        weights: tuple[int, int, float, Collection[str], bool, int] | None
         if sh is None:
             p = self.provinces_left(view)
             mine = self.mine(view)
@@ -1103,7 +1149,7 @@ class MediumBot:
         facts: _Facts,
         mine: Counter[str],
         total: int,
-        weights: tuple[int, int, int, Collection[str], bool, int],
+        weights: tuple[int, int, float, Collection[str], bool, int],
         sh: Shared | None,
     ) -> float:
         """The part of :meth:`card_value` that values what gaining ``card`` (whose :data:`_FACTS` are
@@ -1162,13 +1208,13 @@ class MediumBot:
             if village and not engine:
                 value -= 8
             if card == "Chapel" and own_turn > 4:
-                value = -5
+                value = -5.0
             if card in TRASHERS and p <= 4:
                 value -= 20
             if p <= 3 and not victory:
                 value *= 0.4
         else:
-            value = 0
+            value = 0.0
         if card == "Province":
             ready = p <= 6  # or, with more Provinces left, a deck with money 14 or more
             if not ready:
@@ -1183,17 +1229,17 @@ class MediumBot:
             value = -dead + (30 if ready else 0)
         elif kind == _K_MONEY:
             if card == "Copper":
-                value = -6 if p > 1 else 0
+                value = -6.0 if p > 1 else 0.0
                 if self.spendable(mine) < 5:
-                    value = 15  # a deck that can no longer buy even a Duchy: any money helps
+                    value = 15.0  # a deck that can no longer buy even a Duchy: any money helps
             elif card == "Silver":
                 if p <= 3:
-                    value = 8
+                    value = 8.0
             elif p <= 2:  # (Gold)
-                value = 20
+                value = 20.0
         return value
 
-    def _weights(self, view: PlayerView, sh: Shared) -> tuple[int, int, int, Collection[str], bool, int]:
+    def _weights(self, view: PlayerView, sh: Shared) -> tuple[int, int, float, Collection[str], bool, int]:
         """The :attr:`Shared.weights` of the decision ``sh`` for ``view`` (worked out and kept)."""
         left = sh.provinces
         p = self.provinces_left(view) if left is None else left
@@ -1453,10 +1499,7 @@ class MediumBot:
                 return Move.pay(amount)
         if debt or t.buys < 1:
             return END_MOVE
-        if TYPE_CHECKING:
-            moves = cast(TurnOptions, d)  # a turn decision: its options are moves
-        else:
-            moves = d  # (the same, without a call at every buy)
+        moves: TurnOptions = d  # type: ignore[assignment]  # (a turn decision: its options are moves; no cast, a call)
         if self._shared(view) is not None:
             return self.choose_buy(view, moves)
         self.shared = Shared(view, self.counts(view))  # (what the buys valued share)
@@ -1569,7 +1612,7 @@ class MediumBot:
         best, best_v = END_MOVE, 0.0
         lms = view.landmarks
         if "Baths" in lms and lms["Baths"] and not self.counts(view).gained_this_turn.get(view.seat):
-            best_v = 2 * VP_WEIGHT[self.provinces_left(view)]
+            best_v = 2.0 * VP_WEIGHT[self.provinces_left(view)]
         if not every:
             sh = self._shared(view)
             if sh is not None:
@@ -1914,10 +1957,7 @@ class MediumBot:
             return [self.mode(view, d)]
         if d.kind is _KIND_PILE:
             return self.pile_answer(view, d)
-        if TYPE_CHECKING:
-            words = option_words(d)
-        else:
-            words = d.options  # (the same, without a call at every answer)
+        words: Sequence[str] = d.options  # type: ignore[assignment]  # (option_words(d), without its call)
         pool: list[str] = []
         for o in words:
             pool.extend([o] * d.count_of(o))
@@ -2370,7 +2410,7 @@ def _gladiator(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | Non
     return None
 
 
-SPECIAL: dict[str, Callable[[MediumBot, PlayerView, Decision], list[str] | None]] = {
+SPECIAL: Final[dict[str, Callable[[MediumBot, PlayerView, Decision], list[str] | None]]] = {
     "Opulent Castle": _opulent,
     "Arena": _arena,
     "Small Castle": _small_castle,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Final
 
 from ..fastlane import PlainView
 from ..rules.cards import CARDS
@@ -23,10 +24,10 @@ from ..view import PlayerView
 # Enum members at hand as globals: in Python 3.11 a member read off its class
 # (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
 # times as dear as a global.
-_MK_END = MoveKind.END
-_MK_PAY = MoveKind.PAY
-_MK_PLAY = MoveKind.PLAY
-_MK_TREASURES = MoveKind.TREASURES
+_MK_END: Final = MoveKind.END
+_MK_PAY: Final = MoveKind.PAY
+_MK_PLAY: Final = MoveKind.PLAY
+_MK_TREASURES: Final = MoveKind.TREASURES
 
 
 @mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; bmu's and tests' bots derive)
@@ -76,27 +77,24 @@ class RandomBot:
         return distinct[: max(d.min, 1)] if d.min else []
 
 
-_END = END_MOVE
-_TREASURES = TREASURES_MOVE
-_PAY_1 = Move.pay(1)
+_END: Final = END_MOVE
+_TREASURES: Final = TREASURES_MOVE
+_PAY_1: Final = Move.pay(1)
 # the moves a plain turn answers at once, each one tuple kept for good (the plain turns know each
 # by its id: see fastlane._shape_of); typed ``tuple[Move, ...]`` so that compiled, too, each stays one
 # Python object (mypyc keeps a tuple of a known length unboxed, and boxes a new one at each return)
-_END_TREASURES: tuple[Move, ...] = (_END, _TREASURES)
-_END_TREASURES_END: tuple[Move, ...] = (_END, _TREASURES, _END)
+_END_TREASURES: Final[tuple[Move, ...]] = (_END, _TREASURES)
+_END_TREASURES_END: Final[tuple[Move, ...]] = (_END, _TREASURES, _END)
 _BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER = (
     Move.buy(n) for n in ("Province", "Duchy", "Gold", "Estate", "Silver")
 )
-_END_TREASURES_PROVINCE: tuple[Move, ...]
-_END_TREASURES_DUCHY: tuple[Move, ...]
-_END_TREASURES_GOLD: tuple[Move, ...]
-_END_TREASURES_ESTATE: tuple[Move, ...]
-_END_TREASURES_SILVER: tuple[Move, ...]
-_END_TREASURES_PROVINCE, _END_TREASURES_DUCHY, _END_TREASURES_GOLD, _END_TREASURES_ESTATE, _END_TREASURES_SILVER = (
-    (_END, _TREASURES, m) for m in (_BUY_PROVINCE, _BUY_DUCHY, _BUY_GOLD, _BUY_ESTATE, _BUY_SILVER)
-)
-_ACTION_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Action"))
-_TREASURE_NAMES = frozenset(n for n, spec in CARDS.items() if spec.is_("Treasure"))
+_END_TREASURES_PROVINCE: Final[tuple[Move, ...]] = (_END, _TREASURES, _BUY_PROVINCE)
+_END_TREASURES_DUCHY: Final[tuple[Move, ...]] = (_END, _TREASURES, _BUY_DUCHY)
+_END_TREASURES_GOLD: Final[tuple[Move, ...]] = (_END, _TREASURES, _BUY_GOLD)
+_END_TREASURES_ESTATE: Final[tuple[Move, ...]] = (_END, _TREASURES, _BUY_ESTATE)
+_END_TREASURES_SILVER: Final[tuple[Move, ...]] = (_END, _TREASURES, _BUY_SILVER)
+_ACTION_NAMES: Final = frozenset(n for n, spec in CARDS.items() if spec.is_("Action"))
+_TREASURE_NAMES: Final = frozenset(n for n, spec in CARDS.items() if spec.is_("Treasure"))
 
 
 def _cost_key(name: str) -> tuple[int, int]:
@@ -123,7 +121,7 @@ def _buy(coins: int, bought: bool, provinces: int, legal: Callable[[Move], bool]
     return None
 
 
-JUNK_ORDER = ["Curse", "Estate", "Copper"]
+JUNK_ORDER: Final = ["Curse", "Estate", "Copper"]
 
 
 def _junk_rank(name: str) -> tuple[int, int | tuple[int, int]]:

@@ -14,6 +14,7 @@ from collections import Counter
 from typing import cast
 
 from ..rules.decisions import Decision, Kind, Move, MoveKind, Option, Purpose, option_words
+from ..rules.native import mypyc_attr
 from ..strategies import Expr, Strategy
 from ..view import PlayerView
 from . import buylist
@@ -23,6 +24,7 @@ from .medium import MediumBot
 _END = Move(MoveKind.END)
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; a class not compiled may derive)
 class StrategyBot(MediumBot):
     """Plays ``strategy`` (a :class:`~a11y_dominion.strategies.Strategy`);
     ``seed`` seeds the ``medium`` answers it falls back on. Its ``kind`` is

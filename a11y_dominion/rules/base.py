@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import types as _types
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, overload
 
 from . import events as ev
 from .cards import CARDS, CardSpec
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .triggers import Flow, Lasting, Moment
 
 _R = TypeVar("_R")
-_NO_CHOICES: Mapping[str, str] = _types.MappingProxyType({})
+_NO_CHOICES: Final[Mapping[str, str]] = _types.MappingProxyType({})
 
 
 class GameBase:

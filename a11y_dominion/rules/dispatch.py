@@ -5,7 +5,7 @@ Reactions to a play, per-turn and per-game memory and lasting effects (see
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, CardSpec
@@ -30,20 +30,20 @@ def _in_play_moments() -> frozenset[Moment]:
     return _IN_PLAY_MOMENTS
 
 
-_MOMENTS_OF_CARDS: dict[frozenset[str], frozenset[Moment]] = {}
-_MOMENTS_OF_SETUP: dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[Moment]] = {}
+_MOMENTS_OF_CARDS: Final[dict[frozenset[str], frozenset[Moment]]] = {}
+_MOMENTS_OF_SETUP: Final[dict[tuple[tuple[str, ...], tuple[str, ...]], frozenset[Moment]]] = {}
 """:meth:`DispatchMixin._setup_moments` by the game's Landmarks and Events."""
-_MOMENTS_OF_GAMES: dict[tuple[frozenset[Moment], frozenset[Moment]], frozenset[Moment]] = {}
+_MOMENTS_OF_GAMES: Final[dict[tuple[frozenset[Moment], frozenset[Moment]], frozenset[Moment]]] = {}
 """:meth:`DispatchMixin._game_moments` by the moments of the cards and of the setup."""
 """The moments at which cards of the names of the key have abilities (their
 own or while in play), for :meth:`DispatchMixin._game_moments`."""
 
-_NO_ABILITIES = cast("Generator[Decision, Any, None]", ())
+_NO_ABILITIES: Final = cast("Generator[Decision, Any, None]", ())
 
-_PLAIN_BUYS: dict[tuple[frozenset[Moment], frozenset[Moment], str], bool] = {}
+_PLAIN_BUYS: Final[dict[tuple[frozenset[Moment], frozenset[Moment], str], bool]] = {}
 """:meth:`DispatchMixin.buy_runs_nothing` of games with the same moments, by
 the card's name (simulations play many games of one Kingdom)."""
-_PLAIN_BUYS_MOST = 4096
+_PLAIN_BUYS_MOST: Final = 4096
 """What :meth:`DispatchMixin.trigger` gives for a moment with no ability: ``yield from`` it yields nothing."""
 
 

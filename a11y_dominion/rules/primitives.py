@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Generator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from . import events as ev
 from .asking import AskingMixin
@@ -21,8 +21,8 @@ from .triggers import Moment
 # Enum members at hand as globals: in Python 3.11 a member read off its class
 # (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
 # times as dear as a global.
-_AT_GAIN = Moment.GAIN
-_AT_TRASH = Moment.TRASH
+_AT_GAIN: Final = Moment.GAIN
+_AT_TRASH: Final = Moment.TRASH
 
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 _T = TypeVar("_T")
-_STEPS: dict[int, list[tuple[int, int, int]]] = {}
+_STEPS: Final[dict[int, list[tuple[int, int, int]]]] = {}
 """The steps of a shuffle of so many cards (up to 256): for each position
 from the last down to the second, ``(position, position + 1, its bit length)``."""
 

@@ -5,7 +5,7 @@ Preparation; Empires rulebook, Preparation)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from . import events as ev
 from .cards import CARDS, EVENTS, LANDMARKS, PILES, CardSpec, pile_name_for
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-_RESOLVED: dict[tuple[str, ...], tuple[str, ...]] = {}
+_RESOLVED: Final[dict[tuple[str, ...], tuple[str, ...]]] = {}
 """:func:`resolve_kingdom` of Kingdoms met before (simulations set up one Kingdom often)."""
 
 
@@ -52,11 +52,11 @@ _PilePlan = tuple[str, str, tuple[str, ...], tuple[tuple[CardSpec, int], ...], i
 """How a pile is set up (:meth:`~.state.Pile.plan`): name, kind, members, its
 cards as runs of (printed card, how many), top first, none empty, how many in
 all, whether its kind is layered and the card of every one when there is one run."""
-_SUPPLY_PLANS: dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str], int]] = {}
+_SUPPLY_PLANS: Final[dict[tuple[tuple[str, ...], int], tuple[list[_PilePlan], frozenset[str], int]]] = {}
 """The piles set up for a Kingdom (its pile names) and a number of players by
 :meth:`SetupMixin._build_supply`, the names of their cards and how many
 cards they hold (simulations set up one Kingdom often)."""
-_SUPPLY_PLANS_MOST = 512
+_SUPPLY_PLANS_MOST: Final = 512
 
 
 class SetupMixin(TurnFlowMixin):

@@ -7,14 +7,14 @@ rulebook (split piles, Castles, Debt and VP tokens).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .native import mypyc_attr
 
 if TYPE_CHECKING:  # (the card modules import this one: no import of them at run time)
     from .cards import CardSpec
 
-BASIC_PILES = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
+BASIC_PILES: Final = ["Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"]
 
 
 class SetupError(ValueError):
@@ -138,8 +138,8 @@ class Player:
             owned[name] -= 1
 
 
-_new_card = Card.__new__  # (object's, but for a compiled Card: see docs/compiled.md)
-_LAYERED = ("split", "castles")
+_new_card: Final = Card.__new__  # (object's, but for a compiled Card: see docs/compiled.md)
+_LAYERED: Final[tuple[str, ...]] = ("split", "castles")
 """The kinds of pile whose cards are not all one card, each shown: a split pile and the Castles."""
 
 

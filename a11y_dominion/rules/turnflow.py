@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Generator, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, cast, overload
+from typing import TYPE_CHECKING, Any, Final, cast, overload
 
 from . import events as ev
 from .cards import CARDS, EVENTS, CardSpec
@@ -36,38 +36,38 @@ if TYPE_CHECKING:
 # Enum members at hand as globals: in Python 3.11 a member read off its class
 # (``MoveKind.END``) goes through the enum type's __getattr__ hook, some ten
 # times as dear as a global.
-_ENDS_AFTER_THIS_TURN = Ends.AFTER_THIS_TURN
-_ENDS_OWNERS_NEXT_TURN = Ends.OWNERS_NEXT_TURN
-_KIND_TURN = Kind.TURN
-_AT_AFTER_TURN = Moment.AFTER_TURN
-_AT_ATTACK = Moment.ATTACK
-_AT_BUY = Moment.BUY
-_AT_DISCARD_FROM_PLAY = Moment.DISCARD_FROM_PLAY
-_AT_END_OF_TURN = Moment.END_OF_TURN
-_AT_GAIN = Moment.GAIN
-_AT_PLAY = Moment.PLAY
-_AT_START_OF_BUY = Moment.START_OF_BUY
-_AT_START_OF_CLEANUP = Moment.START_OF_CLEANUP
-_AT_START_OF_TURN = Moment.START_OF_TURN
-_MK_BUY = MoveKind.BUY
-_MK_END = MoveKind.END
-_MK_PAY = MoveKind.PAY
-_MK_PLAY = MoveKind.PLAY
-_MK_TREASURES = MoveKind.TREASURES
-_PURPOSE_MOVE = Purpose.MOVE
+_ENDS_AFTER_THIS_TURN: Final = Ends.AFTER_THIS_TURN
+_ENDS_OWNERS_NEXT_TURN: Final = Ends.OWNERS_NEXT_TURN
+_KIND_TURN: Final = Kind.TURN
+_AT_AFTER_TURN: Final = Moment.AFTER_TURN
+_AT_ATTACK: Final = Moment.ATTACK
+_AT_BUY: Final = Moment.BUY
+_AT_DISCARD_FROM_PLAY: Final = Moment.DISCARD_FROM_PLAY
+_AT_END_OF_TURN: Final = Moment.END_OF_TURN
+_AT_GAIN: Final = Moment.GAIN
+_AT_PLAY: Final = Moment.PLAY
+_AT_START_OF_BUY: Final = Moment.START_OF_BUY
+_AT_START_OF_CLEANUP: Final = Moment.START_OF_CLEANUP
+_AT_START_OF_TURN: Final = Moment.START_OF_TURN
+_MK_BUY: Final = MoveKind.BUY
+_MK_END: Final = MoveKind.END
+_MK_PAY: Final = MoveKind.PAY
+_MK_PLAY: Final = MoveKind.PLAY
+_MK_TREASURES: Final = MoveKind.TREASURES
+_PURPOSE_MOVE: Final = Purpose.MOVE
 
 
-_MOVES: dict[MoveKind, dict[str, Move]] = {_MK_PLAY: {}, _MK_BUY: {}}
+_MOVES: Final[dict[MoveKind, dict[str, Move]]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
-_TREASURES = TREASURES_MOVE
-_END = END_MOVE
-_new_decision = object.__new__
-_PLAYED_LAST = operator.attrgetter("spec.played_last")
-_begin_turn = Turn.begin  # (a Turn set up anew, as a new one is: see TurnFlowMixin.next_turn)
+_TREASURES: Final = TREASURES_MOVE
+_END: Final = END_MOVE
+_new_decision: Final = object.__new__
+_PLAYED_LAST: Final = operator.attrgetter("spec.played_last")
+_begin_turn: Final = Turn.begin  # (a Turn set up anew, as a new one is: see TurnFlowMixin.next_turn)
 
 
-_PROMPTS: dict[tuple[str, str, int, int, int, int], str] = {}
-_PROMPTS_MOST = 4096
+_PROMPTS: Final[dict[tuple[str, str, int, int, int, int], str]] = {}
+_PROMPTS_MOST: Final = 4096
 
 
 def _turn_prompt(figures: tuple[str, str, int, int, int, int]) -> str:
@@ -98,7 +98,7 @@ def plays_on_treasures(r: CardSpec) -> bool:
     return r.on_treasures
 
 
-HAND_ORDER = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
+HAND_ORDER: Final[tuple[str, ...]] = ("Action", "Treasure", "Victory", "Curse")  # the order a hand is read in
 
 
 def _type_rank(types: frozenset[str]) -> int:
@@ -187,7 +187,7 @@ class TurnMoves(Sequence[Move]):
         return repr(self._list())
 
 
-_new_moves = TurnMoves.__new__  # (object's, but for a compiled TurnMoves: see docs/compiled.md)
+_new_moves: Final = TurnMoves.__new__  # (object's, but for a compiled TurnMoves: see docs/compiled.md)
 
 
 class TurnFlowMixin(PrimitivesMixin):
