@@ -885,7 +885,7 @@ def test_ctrl_c_while_watching_says_how_to_go_on_in_dutch(monkeypatch: pytest.Mo
 
 WATCHING = (
     "While the bots play, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, "
-    "landmarks and events; quit or Ctrl+C stops the game, which is kept."
+    "landmarks, events, settings and export; quit or Ctrl+C stops the game, which is kept."
 )
 
 
@@ -926,7 +926,7 @@ def test_each_line_typed_while_watching_is_answered_in_dutch(monkeypatch: pytest
     assert lines[i:] == [
         "help",
         "Terwijl de bots spelen, mag je status, voorraad, stand, logboek, herhaal, vorige, volgende, "
-        "kaart NAAM, vernietigd, bezienswaardigheden en gebeurtenissen typen; "
+        "kaart NAAM, vernietigd, bezienswaardigheden, gebeurtenissen, instellingen en exporteer typen; "
         "stoppen of Ctrl+C stopt het spel, dat bewaard blijft.",
         "koop goud",
         "Alleen de spelers kunnen dat; jij kijkt. Typ help voor wat een kijker mag typen, of weg.",
