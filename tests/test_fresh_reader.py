@@ -297,7 +297,7 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
         return lines[i + 1 : i + 2]
 
     assert lines[lines.index("Jij> instellingen") + 1] == (
-        "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
+        "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraak uit, tips aan."
     )
     assert answer("instellingen zet uitgebreidheid beknopt") == [
         "Uitgebreidheid is nu beknopt. Bewaard voor deze computer."
@@ -308,7 +308,7 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
         "Uitgebreidheid is nu uitgebreid. Bewaard voor deze computer."
     ]
     assert answer("instellingen") == [
-        "Taal Nederlands, uitgebreidheid uitgebreid, opties altijd, spraakuitvoer geen, tips uit."
+        "Taal Nederlands, uitgebreidheid uitgebreid, opties altijd, spraak uit, tips uit."
     ]
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
     assert (saved["verbosity"], saved["options"], saved["hints"]) == ("verbose", "always", False)
@@ -318,7 +318,7 @@ def test_the_settings_say_their_values_in_dutch_and_take_dutch_words(tmp_path, m
     monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "english.json"))
     _, lines = position_console(BUY_PHASE, "settings\n", CARD_KINGDOM)
     assert "Game seed 1." in lines
-    assert "Language English, verbosity normal, options new, speech output none, hints on." in lines
+    assert "Language English, verbosity normal, options new, speech off, hints on." in lines
 
 
 # ------------------------------------------------------------------ 5. Villa's +1 Action

@@ -178,7 +178,7 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
 
     text = {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}
     for who in ("Ann", "Bea"):
-        for name in ("Ann", "Bea", "Bot"):
+        for name in ("You" if n == who else n for n in ("Ann", "Bea", "Bot")):  # (their own score: You's)
             assert re.search(
                 rf"\b{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", text[who], re.M
             ), (who, name, text[who][-1500:])
@@ -186,7 +186,13 @@ def test_an_ssh_seat_a_join_seat_and_a_bot_play_a_whole_game(host_game, tmp_path
         # a draw right after a shuffle is told in the shuffle's sentence
         assert re.search(r"^You (?:shuffle \d+ cards and )?draw .+\.$", text[who].replace(" \x08", ""), re.M)
     # both ways of joining told the same final scores
-    finals = {who: set(re.findall(r"\b(?:Ann|Bea|Bot): \d+ VP \(\d+ from cards", text[who])) for who in text}
+    finals = {  # (each hears their own as You's)
+        who: {
+            x.replace("You:", f"{who}:")
+            for x in re.findall(r"\b(?:You|Ann|Bea|Bot): \d+ VP \(\d+ from cards", text[who])
+        }
+        for who in text
+    }
     assert finals["Ann"] == finals["Bea"] and len(finals["Ann"]) == 3, finals
     assert "The game is over; goodbye." in text["Bea"]
     assert {w for w, m in moves if m == "buy Province"} or ("Bea", "buy Gold") in moves

@@ -79,7 +79,7 @@ def test_after_the_final_scores_the_player_stays_until_quit(tmp_path: Path) -> N
         if child.isalive():
             child.terminate(force=True)
     assert "Game over." in ended and "You win." in ended
-    assert score[:2] == ["score", "Final scores:"] and score[2].startswith("Ann: ")  # read again
+    assert score[:2] == ["score", "Final scores:"] and score[2].startswith("You: ")  # read again (Ann's own)
     assert export[1:] == [f"The game is written to {tmp_path / 'game.txt'}."]
     assert "Game over." in (tmp_path / "game.txt").read_text(encoding="utf-8")
     assert child.exitstatus == 0

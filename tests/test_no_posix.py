@@ -114,7 +114,7 @@ def test_play_and_resume_without_posix_modules(tmp_path):
     assert "You buy Province. The Province pile is empty. The game ends after this turn." in printed
     assert printed.splitlines()[-4:] == [
         "Game over.",
-        "Ann: 11 VP (11 from cards and 0 from VP tokens).",
+        "You: 11 VP (11 from cards and 0 from VP tokens).",  # (Ann's own)
         "Bob: 3 VP (3 from cards and 0 from VP tokens).",
         "You win.",
     ]

@@ -202,7 +202,7 @@ def test_two_remote_seats_and_a_bot_play_a_whole_game(hosted):
         scores = [x for x in text[who].split("\n") if " VP (" in x]
         # what the screen shows: a space the line editor wrote and stepped back over is nothing
         visible = text[who].replace(" \x08", "")
-        for name in ("Ann", "Bea", "Bot"):
+        for name in ("You" if n == who else n for n in ("Ann", "Bea", "Bot")):  # (their own score: You's)
             # each score line starts a line of its own, never after a prompt drawn again
             assert re.search(
                 rf"^{name}: \d+ VP \(\d+ from cards, 0 from VP tokens and 0 from Tower\)\.$", visible, re.M

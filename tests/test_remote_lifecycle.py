@@ -201,8 +201,9 @@ def play(children: dict, until=None, players: BigMoney | None = None) -> tuple:
     return {who: ANSI.sub("", "".join(parts)).replace("\r", "") for who, parts in raw.items()}, moves
 
 
-def final_scores(text: str, names) -> None:
-    for name in names:
+def final_scores(text: str, names, who: str) -> None:
+    """The final scores in ``text``, what ``who`` heard: a line for each of ``names``, their own as You's."""
+    for name in ("You" if n == who else n for n in names):
         # a bot that stood in may have taken VP tokens
         line = rf"\b{name}: \d+ VP \(\d+ from cards, \d+ from VP tokens and 0 from Tower\)\.$"
         assert re.search(line, text, re.M), (name, text[-800:])
@@ -242,7 +243,7 @@ def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
     ann.buffer = back + ann.buffer
     text, moves = play({"Ann": ann, "Bea": bea})
     for who in ("Ann", "Bea"):
-        final_scores(text[who], ("Ann", "Bea", "Bot"))
+        final_scores(text[who], ("Ann", "Bea", "Bot"), who)
     assert moves[0] == ("Ann", "play treasures")
     assert host.proc.wait(20) == 0
 
@@ -282,7 +283,7 @@ def test_a_bot_plays_for_a_seat_that_stays_away_and_gives_it_back(hosting):
     assert any(who == "Ann" for who, _ in moves), "Ann did not play again"
     assert re.search(r"^You draw .+\.$", text["Ann"], re.M)
     for who in ("Ann", "Bea"):
-        final_scores(text[who], ("Ann", "Bea", "Bot"))
+        final_scores(text[who], ("Ann", "Bea", "Bot"), who)
     assert host.proc.wait(20) == 0
 
 
@@ -317,7 +318,7 @@ def test_a_player_whose_client_was_killed_comes_back_after_the_game_to_hear_who_
     assert many and int(many[1]) > 30 and int(many[2]) == int(many[1]), said[start + 2]  # one count, the result's too
     assert len(said) == start + 3 + 30 + 1  # the last 30 lines (Game over and the result among them), that she may stay
     assert said[-5] == "Game over."  # the result whole
-    assert re.fullmatch(r"Ann: \d+ VP \(.+\)\.", said[-4]) and re.fullmatch(r"Bot: \d+ VP \(.+\)\.", said[-3])
+    assert re.fullmatch(r"You: \d+ VP \(.+\)\.", said[-4]) and re.fullmatch(r"Bot: \d+ VP \(.+\)\.", said[-3])
     assert said[-2] in ("You win.", "Bot wins.")  # the result last, before the staying line
     assert sum("The game is over" in x for x in said) == 1
     host.printed("Ann is back.")
@@ -523,7 +524,7 @@ def test_a_human_seat_at_the_host_plays_a_whole_game(tmp_path):
             if child.isalive():
                 child.terminate(force=True)
     for who in ("Ann", "Cid"):
-        final_scores(text[who], ("Ann", "Cid", "Bot"))
+        final_scores(text[who], ("Ann", "Cid", "Bot"), who)
         assert re.search(r"^You draw .+\.$", text[who], re.M)
     assert {who for who, _ in moves} == {"Ann", "Cid"}
     assert ("Cid", "play treasures") in moves

@@ -61,7 +61,8 @@ def test_six_remote_seats_play_a_whole_game(tmp_path):
         assert "Fay has joined; every seat is taken. The game starts." in lines
         assert "Game over." in lines
         for player in NAMES:
-            assert any(re.fullmatch(SCORE.format(name=player), x) for x in lines), (name, player, lines[-10:])
+            shown = "You" if player == name else player  # (the seat's own score: You's)
+            assert any(re.fullmatch(SCORE.format(name=shown), x) for x in lines), (name, player, lines[-10:])
         assert len(list(rp.replayed_decisions(record, name))) == len(seats[name].moves) > 10
         others = [n for n in NAMES if n != name]
         text = rp.received_text(raw)

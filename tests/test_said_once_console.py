@@ -58,7 +58,7 @@ BUY_PHASE = {
 
 # ------------------------------------------------------------------ 1. settings in the game
 SETTINGS_EN = [
-    "Language English, verbosity normal, options new, speech output none, hints on.",
+    "Language English, verbosity normal, options new, speech off, hints on.",
     "Change one with settings set KEY VALUE, for example settings set language nl; "
     "the other settings change outside the game with a11y-dominion settings.",
 ]
@@ -75,7 +75,7 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     console, lines = console_at(BUY_PHASE, typed)
     assert after(lines, "settings")[:2] == SETTINGS_EN
     assert after(lines, "settings set confirm no") == [
-        "The setting confirm cannot change during a game; here language, verbosity, options, output and hints "
+        "The setting confirm cannot change during a game; here language, verbosity, options, speech, output and hints "
         "can. Change the others outside the game with a11y-dominion settings set KEY VALUE."
     ]
     assert after(lines, "settings set hints off") == ["Hints are now off. Saved for this computer."]
@@ -90,7 +90,7 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
     assert after(lines, "settings set language nl") == ["Taal is nu Nederlands. Bewaard voor deze computer."]
     i = lines.index("Jij> settings", lines.index("You> settings set language nl"))  # (Dutch from then on)
     assert lines[i + 1 : i + 3] == [
-        "Taal Nederlands, uitgebreidheid beknopt, opties altijd, spraakuitvoer geen, tips uit.",
+        "Taal Nederlands, uitgebreidheid beknopt, opties altijd, spraak uit, tips uit.",
         "Wijzig er een met instellingen zet SLEUTEL WAARDE, bijvoorbeeld instellingen zet taal nl; "
         "de andere instellingen wijzig je buiten het spel met a11y-dominion settings (dat alleen de Engelse "
         "woorden kent).",
@@ -105,11 +105,11 @@ def test_settings_in_the_game_show_and_change_the_live_ones(tmp_path, monkeypatc
 def test_settings_in_dutch_words():
     _, lines = console_at(BUY_PHASE, "instellingen\ninstellingen zet confirm no\n", lang="nl")
     assert after(lines, "instellingen")[0] == (
-        "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraakuitvoer geen, tips aan."
+        "Taal Nederlands, uitgebreidheid normaal, opties nieuw, spraak uit, tips aan."
     )
     assert after(lines, "instellingen zet confirm no") == [
         "De instelling confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, "
-        "spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
+        "spraak, spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
         "met de Engelse woorden."
     ]
 

@@ -385,7 +385,7 @@ LEDGER: tuple[Divergence, ...] = (
         "settings",
         "settings says the host keeps them with this game (changed with settings set KEY VALUE or a word, such as "
         "settings nl), where the keyboard says the other settings change outside the game with a11y-dominion "
-        "settings (its speech output, none in this script, is always none at an ssh seat).",
+        "settings (and says its speech, which an ssh seat has not: the player's own screen reader reads the lines).",
     ),
     entry(
         "Settings kept",

@@ -28,7 +28,7 @@ def test_a_player_opens_a_table_filled_with_bots_plays_it_to_the_end_and_games_l
             stay = re.escape(AFTER_GAME).encode()
             heard = play_at_table({"Ann": ann}, over=stay, leave=False)["Ann"]
             assert heard.count("Game over.") == 1
-            lobby_line(ann, "score", rb"Final scores:\r?\nAnn: \d+ VP \(")
+            lobby_line(ann, "score", rb"Final scores:\r?\nYou: \d+ VP \(")  # (Ann's own)
             lobby_line(ann, "log", rb"Game over\.")
             lobby_line(ann, "leave", rb"You leave table 1; you are in the lobby\.")
             lobby_line(ann, "games", rb"Your last game\.\r?\n")

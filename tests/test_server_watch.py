@@ -257,7 +257,7 @@ def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_lea
         session.held.type("score")
         await settled()
         assert ann_heard[heard] == "Final scores:"
-        assert ann_heard[heard + 1].startswith(f"Ann: {scores['Ann']} VP (")
+        assert ann_heard[heard + 1].startswith(f"You: {scores['Ann']} VP (")  # (Ann's own)
         heard = len(ann_heard)
         tables.left_game(ann)  # (what the server's session does for quit after the final scores)
         assert ann_heard[heard:] == ["You leave table 1; you are in the lobby."]

@@ -887,7 +887,7 @@ def test_ctrl_c_while_watching_says_how_to_go_on_in_dutch(monkeypatch: pytest.Mo
 
 WATCHING = (
     "While the bots play, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, "
-    "landmarks and events; quit or Ctrl+C stops the game, which is kept."
+    "landmarks, events, settings and export; quit or Ctrl+C stops the game, which is kept."
 )
 
 
@@ -928,7 +928,7 @@ def test_each_line_typed_while_watching_is_answered_in_dutch(monkeypatch: pytest
     assert lines[i:] == [
         "help",
         "Terwijl de bots spelen, mag je status, voorraad, stand, logboek, herhaal, vorige, volgende, "
-        "kaart NAAM, vernietigd, bezienswaardigheden en gebeurtenissen typen; "
+        "kaart NAAM, vernietigd, bezienswaardigheden, gebeurtenissen, instellingen en exporteer typen; "
         "stoppen of Ctrl+C stopt het spel, dat bewaard blijft.",
         "koop goud",
         "Alleen de spelers kunnen dat; jij kijkt. Typ help voor wat een kijker mag typen, of weg.",
@@ -952,14 +952,13 @@ def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcement
     assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
     lines = out.getvalue().splitlines()
     assert lines[2].startswith("Resumed the game of ")
-    assert lines[3:11] == [
+    assert lines[3:10] == [
         "The last announcements:",
         "Medium plays 3 Coppers: +3 coins. Medium has 0 Actions, 1 Buy, 3 coins.",
         "Medium buys Silver; 0 coins left.",
         "Medium shuffles 11 cards and draws 5 cards.",
         "Big Money's turn 4.",
-        "Big Money's Buy phase.",
-        "Big Money's turn 4, Buy phase: 1 Action, 1 Buy, 0 coins.",  # where it goes on, as a question would say it
+        "Big Money's Buy phase.",  # where it goes on: the turn's start was told, and is not told again
         "Big Money plays 5 Coppers: +5 coins. Big Money has 1 Action, 1 Buy, 5 coins.",
     ]
 

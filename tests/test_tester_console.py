@@ -174,7 +174,7 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
     ]
     assert after(lines, "instellingen zet confirm no") == [
         "De instelling confirm kan niet wijzigen tijdens een spel; hier kunnen taal, uitgebreidheid, opties, "
-        "spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
+        "spraak, spraakuitvoer en tips dat. Wijzig de andere buiten het spel met a11y-dominion settings set KEY VALUE, "
         "met de Engelse woorden."
     ]
     assert after(lines, "instellingen zet tips blah") == ["Tips moeten aan of uit zijn."]
@@ -182,7 +182,8 @@ def test_dutch_settings_sentences_name_the_keys_in_dutch(tmp_path, monkeypatch):
     assert helped[0] == "Deel 3: Instellingen tijdens een spel."
     assert "Typ instellingen zet SLEUTEL WAARDE om er een meteen te wijzigen en te bewaren." in helped
     assert (
-        "De sleutels zijn taal, uitgebreidheid, opties, uitvoer en tips, met waarden als beknopt, altijd en uit."
+        "De sleutels zijn taal, uitgebreidheid, opties, spraak, uitvoer en tips, "
+        "met waarden als beknopt, altijd en uit."
     ) in helped
     assert not any(word in line for line in helped for word in ("language", "hints", "options always"))
 

@@ -68,10 +68,10 @@ def test_whole_game_at_the_console(mode, verbosity, lang):
     final = console.history.recent(4)
     if lang == "en":
         assert "Game over." in printed
-        assert any(line.startswith("Ann: ") and " VP (" in line for line in final)
+        assert any(line.startswith("You: ") and " VP (" in line for line in final)  # (Ann's own score)
     else:
         assert "Het spel is afgelopen." in printed
-        assert any(line.startswith("Ann: ") and " punten (" in line for line in final)
+        assert any(line.startswith("Jij: ") and " punten (" in line for line in final)
         assert "Debt" not in "\n".join(console.history.recent(50))
     if mode == "self-voicing":
         # every message is spoken: on its own, or with the turn prompt that follows it on its line

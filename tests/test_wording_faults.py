@@ -264,14 +264,14 @@ def test_a_buy_before_the_treasures_says_to_play_them(lang, typed, expected):
             "settings set foo on",
             "There is no setting foo. The settings are speech, screen_reader, output, rate, "
             "verbosity, language, confirm, hints, options, clear, pace and keys; during a game, language, verbosity, "
-            "options, output and hints change here.",
+            "options, speech, output and hints change here.",
         ),
         (
             "nl",
             "instellingen zet foo aan",
             "Er is geen instelling foo. De instellingen zijn speech, screen_reader, "
             "output, rate, verbosity, language, confirm, hints, options, clear, pace en keys; tijdens een spel "
-            "wijzig je hier taal, uitgebreidheid, opties, spraakuitvoer en tips.",
+            "wijzig je hier taal, uitgebreidheid, opties, spraak, spraakuitvoer en tips.",
         ),
         ("en", "settings set hints off", "Hints are now off."),
         ("nl", "instellingen zet tips uit", "Tips staan nu uit."),

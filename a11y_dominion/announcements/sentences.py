@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from ..i18n import N_, Language
 from ..rules import events as ev
 from ..rules.cards import CARDS
-from .words import count, group_names, hand_sorted, join_names
+from .words import called, count, group_names, hand_sorted, join_names
 
 
 def gained_left(e: ev.CardGained) -> int:
@@ -824,14 +824,16 @@ class EventSentences:
 
     def final_lines(self, e: ev.GameEnded) -> list[str]:
         """What the game's end ``e`` says: "Game over.", then each player's score ("Ann: 30 VP
-        (30 from cards, 0 from VP tokens).") and who won (:meth:`winner`), in this listener's
-        language and person (rulebook: the most VP wins, ties to fewer turns)."""
+        (30 from cards, 0 from VP tokens).", the listener's own "You: 30 VP ...") and who won
+        (:meth:`winner`), in this listener's language and person (rulebook: the most VP wins,
+        ties to fewer turns)."""
         out = [self._t(N_("Game over."))]
         for name, total, cards, tokens, lms in e.scores:
             parts = [self._t(N_("{n} from cards"), n=cards), self._t(N_("{n} from VP tokens"), n=tokens)]
             parts += [self._t(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in lms]
+            player = called(name, self.viewer, self.L)
             out.append(
-                self._t(N_("{player}: {total} VP ({parts})."), player=name, total=total, parts=self._join(parts))
+                self._t(N_("{player}: {total} VP ({parts})."), player=player, total=total, parts=self._join(parts))
             )
         out.append(self.winner(e.winners, {name: total for name, total, *_rest in e.scores}))
         return out
@@ -839,7 +841,7 @@ class EventSentences:
     def winner(self, winners: Sequence[str], totals: dict[str, int]) -> str:
         """Who won a game that ended with the VP ``totals`` (player -> VP), as its end says it:
         "You win." to a winner who listens, "Ann wins: tied on 30 VP, with fewer turns." when the
-        rulebook broke a tie, "Ann and Bea share the win."."""
+        rulebook broke a tie, "Ann and Bea share the win." ("You and Bea ..." to Ann)."""
         best = max(totals.values()) if totals else 0
         tied = [name for name, total in totals.items() if total == best]
         if len(winners) == 1 and len(tied) > 1:
@@ -852,4 +854,6 @@ class EventSentences:
             )
         if len(winners) == 1:
             return self._p(winners[0], N_("You win."), N_("{player} wins."))
-        return self._t(N_("{players} share the win."), players=self._join(winners))
+        return self._t(
+            N_("{players} share the win."), players=self._join(called(w, self.viewer, self.L) for w in winners)
+        )

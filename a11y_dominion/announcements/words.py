@@ -65,6 +65,13 @@ def group_names(names: Iterable[str], lang: Language = _EN) -> str:
     return join_names(parts, lang)
 
 
+def called(name: str, listener: str | None, lang: Language = _EN) -> str:
+    """``name`` as the player ``listener`` hears it: "You" ("Jij" in Dutch) for the listener
+    themself, whatever their seat is called, as an unnamed seat is called (the final scores, the
+    score command); any other player (or every player, for no listener) by name."""
+    return lang._(N_("You")) if listener is not None and name == listener else name
+
+
 def count(n: int, unit: str, lang: Language = _EN) -> str:
     """ "1 coin", "3 coins", "1 VP", "2 Actions" (in ``lang``)."""
     if unit not in UNITS:

@@ -58,16 +58,20 @@ ALIASES = {
     "history": "log",
 }
 
-LIVE_SETTINGS = ("language", "verbosity", "options", "output", "hints")  # what settings set changes in a game
+LIVE_SETTINGS = ("language", "verbosity", "options", "speech", "output", "hints")  # what settings set changes in a game
+# what it changes while a game of bots only is watched at this keyboard (display: plain or rich lines)
+WATCH_SETTINGS = ("language", "verbosity", "speech", "output", "pace", "display")
 # the Dutch words a player may type for the keys and values of settings set (the English ones are
 # taken in every language), and the words each value is shown with (N_: in the seat's language)
 DUTCH_SETTING_KEYS = {
     "taal": "language",
     "uitgebreidheid": "verbosity",
     "opties": "options",
+    "spraak": "speech",
     "spraakuitvoer": "output",
     "uitvoer": "output",
     "tips": "hints",
+    "tempo": "pace",
 }
 DUTCH_SETTING_VALUES = {
     "beknopt": "terse",
@@ -85,8 +89,11 @@ SETTING_KEY_WORDS = {  # a live setting's key as a sentence of the seat's langua
     "language": N_("language"),
     "verbosity": N_("verbosity"),
     "options": N_("options"),
+    "speech": N_("speech"),
     "output": N_("output"),
     "hints": N_("hints"),
+    "pace": N_("pace"),
+    "display": N_("plain or rich"),
 }
 SETTING_VALUE_WORDS = {
     "terse": N_("terse"),
@@ -96,6 +103,7 @@ SETTING_VALUE_WORDS = {
     "always": N_("always"),
     True: N_("on"),
     False: N_("off"),
+    "off": N_("off"),  # (speech)
     None: N_("default"),
     "en": N_("English"),  # a language by its name, not its code read as letters
     "nl": N_("Dutch"),
@@ -103,12 +111,37 @@ SETTING_VALUE_WORDS = {
 LANGUAGE_NAMES = {"english": "en", "engels": "en", "dutch": "nl", "nederlands": "nl"}  # typed for a code
 
 
-def setting_value_text(value: object, lang: Language) -> str:
+def setting_value_text(value: object, lang: Language, key: str = "") -> str:
     """A live setting's value as the settings command shows it, in ``lang``: "beknopt", "altijd",
-    "aan" in Dutch; a language by its name ("English", "Nederlands"); an output's name as it is."""
+    "aan" in Dutch; a language by its name ("English", "Nederlands"); the ``pace`` (``key``) in
+    seconds a line ("1 second a line"); a speech mode ("screen-reader") or an output's name as it is."""
+    if key == "pace" and isinstance(value, int | float):
+        if isinstance(value, int):
+            return lang.text(N_("{n:1 second|{n} seconds} a line"), n=value)
+        return lang.text(N_("{n} seconds a line"), n=str(value) if lang.code == "en" else str(value).replace(".", ","))
     if isinstance(value, bool) or value is None or (isinstance(value, str) and value in SETTING_VALUE_WORDS):
         return lang._(SETTING_VALUE_WORDS[value])
     return str(value)
+
+
+def speech_setting_text(speaker: Speaker, lang: Language) -> str:
+    """The speech setting as the settings command shows it, in ``lang``: the speech mode as
+    ``settings set speech`` takes it ("off", "screen-reader"), with the voice the game speaks
+    through ("auto through espeak-ng"), or that it found none ("self-voicing, no voice found")."""
+    mode = speaker.mode
+    shown = setting_value_text(mode, lang)
+    if mode in ("off", "screen-reader"):
+        return shown
+    name = speaker.active_output_name
+    if name is None:
+        return lang.text(N_("{mode}, no voice found"), mode=shown)
+    return lang.text(N_("{mode} through {output}"), mode=shown, output=name)
+
+
+def live_names(live: Sequence[str], lang: Language) -> str:
+    """The settings ``live`` (keys of :data:`SETTING_KEY_WORDS`) as a sentence of ``lang`` names
+    them: "language, verbosity, options, speech, output and hints"."""
+    return join_names([lang._(SETTING_KEY_WORDS[key]) for key in live], lang)
 
 
 ECHO_LIMIT = 40  # how much of a refused line is read back
@@ -229,14 +262,16 @@ class SeatPort:
 @dataclass
 class Prefs:
     """A seat's live settings as the settings command shows them: ``verbosity``, ``options``
-    (new or always), ``hints`` (the hint command answers), ``display`` (plain or rich) and the
-    shortcut ``keys`` (command to key name; empty where the end has none)."""
+    (new or always), ``hints`` (the hint command answers), ``display`` (plain or rich), the
+    shortcut ``keys`` (command to key name; empty where the end has none) and, where a game of
+    bots only is watched, its ``pace`` (the seconds each line said gets)."""
 
     verbosity: str = "normal"
     options: str = "new"
     hints: bool = True
     display: str = "plain"
     keys: dict[str, str] = field(default_factory=dict)
+    pace: int | float = 1
 
 
 @dataclass
@@ -278,6 +313,8 @@ class Ctx:
     right after a turn's start (None: the latest message); ``think_ms`` and ``hints_off``:
     the hint's thinking time (None: the bot's default, 0: the medium bot) and the sentence
     when hints are off; ``settings_file``: the seat's settings are the player's own file;
+    ``live``: the settings that ``settings set`` changes here (:data:`LIVE_SETTINGS`, or
+    :data:`WATCH_SETTINGS` for a watcher of a game of bots only at this keyboard);
     ``help_seat``: where the help pages are read (:data:`~a11y_dominion.helppages.SEATS`: at
     ``join`` and ``ssh`` seats the game is kept on the host's computer, its paths not shown)."""
 
@@ -305,6 +342,7 @@ class Ctx:
     think_ms: int | None = None
     hints_off: str = N_("Hints are off in the settings; settings set hints on turns them on.")
     settings_file: bool = True
+    live: tuple[str, ...] = LIVE_SETTINGS
     help_seat: str = "local"
 
     @property
@@ -750,23 +788,22 @@ def _set(ctx: Ctx, key: str, value: str) -> None:
         if key not in DEFAULTS or key == "seats":
             ctx.error(
                 ctx.t(
-                    N_(
-                        "There is no setting {key}. The settings are {names}; during a game, language, verbosity, "
-                        "options, output and hints change here."
-                    ),
+                    N_("There is no setting {key}. The settings are {names}; during a game, {live} change here."),
                     key=short(key),
                     names=join_names([k for k in DEFAULTS if k != "seats"], ctx.lang),
+                    live=live_names(ctx.live, ctx.lang),
                 )
             )
             return
-        if key not in LIVE_SETTINGS:
+        if key not in ctx.live:
             ctx.error(
                 ctx.t(
                     N_(
-                        "The setting {key} cannot change during a game; here language, verbosity, options, output "
-                        "and hints can. Change the others outside the game with {command} settings set KEY VALUE."
+                        "The setting {key} cannot change during a game; here {live} can. "
+                        "Change the others outside the game with {command} settings set KEY VALUE."
                     ),
-                    key=short(key),
+                    key=ctx.lang._(SETTING_KEY_WORDS[key]) if key in SETTING_KEY_WORDS else short(key),
+                    live=live_names(ctx.live, ctx.lang),
                     command=typed_command(),
                 )
             )
@@ -791,7 +828,7 @@ def _set(ctx: Ctx, key: str, value: str) -> None:
         line = lang.text(
             N_("Hints are now {value}.") if key == "hints" else N_("{key} is now {value}."),
             key=_opening(word),  # (it begins the sentence)
-            value=setting_value_text(checked, lang),
+            value=setting_value_text(checked, lang, key),
         )
     ctx.reply([line + " " + kept] if kept else [line])
 
@@ -823,17 +860,26 @@ def _setting_refusal(e: SettingsError, lang: Language) -> Exception:
 
 
 def _settings_lines(ctx: Ctx) -> list[str]:
-    """The live settings of this seat, and how to change them."""
+    """The live settings of this seat (:attr:`Ctx.live`), and how to change them: the speech as
+    :func:`speech_setting_text` says it (none where the game does not speak, as at an ssh seat)."""
     lang, prefs = ctx.lang, ctx.prefs
-    output = (ctx.speech.active_output_name if ctx.speech is not None else None) or lang._(N_("none"))
+    speech = speech_setting_text(ctx.speech, lang) if ctx.speech is not None else None
+    if "pace" in ctx.live:  # a watcher of a game of bots only
+        template = N_("Language {language}, verbosity {verbosity}, speech {speech}, pace {pace}, output {display}.")
+    elif speech is not None:
+        template = N_("Language {language}, verbosity {verbosity}, options {options}, speech {speech}, hints {hints}.")
+    else:
+        template = N_("Language {language}, verbosity {verbosity}, options {options}, hints {hints}.")
     lines = [
         ctx.t(
-            N_("Language {language}, verbosity {verbosity}, options {options}, speech output {output}, hints {hints}."),
+            template,
             language=setting_value_text(lang.code, lang),
             verbosity=setting_value_text(prefs.verbosity, lang),
             options=setting_value_text(prefs.options, lang),
-            output=output,
+            speech=speech or "",
             hints=setting_value_text(prefs.hints, lang),
+            pace=setting_value_text(prefs.pace, lang, "pace"),
+            display=lang._(N_("rich")) if prefs.display == "rich" else lang._(N_("plain")),
         )
     ]
     if ctx.settings_file:

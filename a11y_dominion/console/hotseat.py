@@ -22,16 +22,25 @@ meanwhile is answered as a watcher's, and ``quit`` stops the game as Ctrl+C does
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from ..i18n import N_
-from ..remote.room import TableRoom
+from ..files import typed_path
+from ..i18n import N_, Language, yes_or_no
+from ..remote.room import AFTER_GAME_LINE, TableRoom
+from ..remote.seat import typed_line
 from ..remote.signals import on_signals
-from .completion import command_of
-from .display import LineCleared, isatty
-from .keyboard import LocalOutput
+from .commands import COMMANDS, WATCH_SETTINGS, Ctx, Prefs, command_for
+from .display import Display, LineCleared, isatty
+from .keyboard import (
+    LocalOutput,
+    changed_speaker,
+    save_setting,
+    write_export,
+)
+from .persistence import EXPORT_ALL, export_here
 from .piped import in_thread
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
 
@@ -45,7 +54,7 @@ UNREAD = N_("{n:1 pasted line was|{n} pasted lines were} not read: the keyboard 
 NO_CTRL_C = N_("Ctrl+C does nothing here: press Enter when {player} is at the keyboard, or type quit to stop the game.")
 WATCHING = N_(
     "While the bots play, you may type status, supply, score, log, repeat, previous, next, card NAME, trash, "
-    "landmarks and events; quit or Ctrl+C stops the game, which is kept."
+    "landmarks, events, settings and export; quit or Ctrl+C stops the game, which is kept."
 )
 
 
@@ -156,6 +165,147 @@ class AtKeyboard:
             back()
 
 
+class Watching:
+    """The person who watches a game of bots only at this keyboard (:func:`watch`): the server's
+    watcher (:class:`~a11y_dominion.server.watch.WatchSeat`, :attr:`onlooker`) narrates and answers
+    the queries, on this keyboard's screen and speech (``output``, whose ``display`` prints to
+    ``out``), as :func:`watch` says. Its ``settings`` are this computer's: it is the settings
+    store (:meth:`change`, :meth:`keep`) of the settings a watcher has here
+    (:data:`~.commands.WATCH_SETTINGS`: language, verbosity, speech, output, pace, plain or rich);
+    ``export FILE`` writes the game here as every player may know it (``confirm``: a file that
+    exists is replaced after yes). ``pace``: the pace of the game (None: it does not wait)."""
+
+    def __init__(self, room: TableRoom, setup: PlaySetup, output: LocalOutput, pace: Pace | None) -> None:
+        from ..server.watch import WatchSeat
+
+        self.room, self.output, self.pace, self.out = room, output, pace, setup.out
+        self.seconds = setup.settings.get("pace", 1) if pace is None else pace.seconds
+        self.confirm = bool(setup.settings.get("confirm", True))
+        self.keyboard = Keyboard(output)
+        self.onlooker = WatchSeat(room, 0, setup.lang, setup.verbosity, self.keyboard.say)
+        self.onlooker.narration.announcer.speaker = output.speaker
+        self.onlooker.narration.announcer.print_fn = self.line
+        self.typed: Any = None  # the lines typed meanwhile (a PipeReader; see watch)
+        self.staying = False  # after the final scores, until quit or the end of input
+
+    @property
+    def lang(self) -> Language:
+        """The watcher's language (the settings command may change it)."""
+        return self.onlooker.lang
+
+    def line(self, text: str, style: str | None = None) -> None:
+        """One line of the game's narration, counted for the pace."""
+        self.output.display.line(text, style)
+        if self.pace is not None:
+            self.pace.said()
+
+    def ctx(self) -> Ctx:
+        """What a command typed here reads: the watcher's (the public view, its history), with
+        this keyboard's settings, screen and speech."""
+        ctx = self.onlooker._ctx()
+        narration, output = self.onlooker.narration, self.output
+        shown = "plain" if output.display.plain else "rich"
+        prefs = Prefs(verbosity=narration.verbosity, hints=False, display=shown, pace=self.seconds)
+        return dataclasses.replace(
+            ctx, prefs=prefs, store=self, screen=output.display, speech=output.speaker, live=WATCH_SETTINGS
+        )
+
+    def change(self, key: str, value: Any) -> str | None:
+        """Change the setting ``key`` (one of :data:`~.commands.WATCH_SETTINGS`, ``value``
+        checked) now: the narration's language (the screen's and the voice's too) or verbosity,
+        the speech mode or output (:func:`~.keyboard.changed_speaker`), the pace of the game's
+        next lines, or plain or rich lines. None: done."""
+        output, narration = self.output, self.onlooker.narration
+        if key == "pace":
+            self.seconds = value
+            if self.pace is not None:
+                self.pace.seconds = value
+        elif key in ("speech", "output"):
+            output.speaker = changed_speaker(output.speaker, key, value, output.display, self.lang)
+            narration.announcer.speaker = output.speaker
+        elif key == "display":
+            output.plain = value == "plain"
+            output.display = Display(self.out, plain=output.plain, lang=self.lang)
+        else:
+            narration.change(key, value)
+            output.display.lang = self.lang
+            set_language = getattr(output.speaker, "set_language", None)
+            if key == "language" and set_language is not None:
+                set_language(self.lang.code)
+        return None
+
+    def keep(self, key: str, value: Any) -> str:
+        """Save ``key`` = ``value`` in this computer's settings file
+        (:func:`~.keyboard.save_setting`); plain or rich lines hold for this game only, as
+        ``--plain`` does."""
+        if key == "display":
+            return ""
+
+        def put(data: dict[str, Any]) -> str:
+            data[key] = value
+            return ""
+
+        return save_setting(self.lang, put)
+
+    async def export(self, rest: str) -> None:
+        """export FILE: the game so far (or the whole game, after the final scores) as every
+        player may know it, written to FILE here (:func:`~.keyboard.write_export`); ``export
+        all`` says its lines here."""
+        path, lang, over = typed_path(rest), self.lang, self.room.table.game.game_over
+        if not path:
+            self.keyboard.say(lang._(N_("Export needs a file name, for example export game.txt.")))
+            return
+        lines = self.room.export_lines(None, lang)
+        if path.lower() in EXPORT_ALL:
+            for text in export_here(lines, lang, over):
+                self.keyboard.say(text)
+            return
+        await write_export(path, lines, over, lang, self.keyboard.say, self.keyboard.say, self.replace)
+
+    async def replace(self, question: str) -> str:
+        """``question`` (may a file be replaced?) answered by the next line typed: "yes" for a
+        yes, "no" for anything else and the end of input; "yes" without asking, confirm off."""
+        if not self.confirm:
+            return "yes"
+        self.keyboard.say(question, "important")
+        await self.typed.wait_line()
+        if self.typed.at_end():
+            return "no"
+        return "yes" if yes_or_no(str(self.typed.read_line()), self.lang) else "no"
+
+    async def read(self, stop: Callable[[], None]) -> None:
+        """Answer each line typed (:attr:`typed`) until quit (``stop()`` while the bots play)
+        or the end of input: a watcher's query as the server's watchers get it
+        (:meth:`~a11y_dominion.server.watch.WatchSeat.typed`), ``settings`` and ``export``
+        here, an empty line, ``help`` or ``say`` one sentence saying what may be typed. After
+        the final scores (:attr:`staying`) quit and the end of input say goodbye."""
+        from ..server.watch import WATCH_COMMANDS
+
+        kb = self.keyboard
+        while self.typed is not None:
+            await self.typed.wait_line()
+            if self.typed.at_end():
+                break
+            text = typed_line(str(self.typed.read_line()))
+            word, _, rest = text.partition(" ")
+            command = command_for(word) if word else "help"
+            if command in ("help", "say"):
+                kb.say(self.lang._(AFTER_GAME_LINE if self.staying else WATCHING))
+            elif command == "settings":
+                COMMANDS["settings"](self.ctx(), rest)
+            elif command == "export":
+                await self.export(rest)
+            elif command in WATCH_COMMANDS:
+                COMMANDS[command](self.ctx(), rest.strip())
+            elif self.onlooker.typed(text) == "quit":
+                if not self.staying:
+                    stop()
+                    return
+                break
+        if self.staying:
+            kb.say(self.lang._(N_("Goodbye.")))
+
+
 async def watch(
     room: TableRoom, setup: PlaySetup, output: LocalOutput, lines: list[tuple[str, bool]], typed: Any = None
 ) -> int:
@@ -166,27 +316,22 @@ async def watch(
     :func:`~.playroom.stopped_line` says how to go on). What is being said is said to its end
     first (:func:`said_out`).
 
-    ``typed``, when given, is a :class:`~.piped.PipeReader` of the lines typed meanwhile: a
-    watcher's query (``score``, ``status``, ...) is answered as the server's watchers are
-    (:meth:`~a11y_dominion.server.watch.WatchSeat.typed`), ``quit`` stops the game as Ctrl+C
-    does, and an empty line, ``help`` or ``say`` is one sentence saying what may be typed."""
-    from ..server.watch import WatchSeat
-
-    kb = Keyboard(output)
+    ``typed``, when given, is a :class:`~.piped.PipeReader` of the lines typed meanwhile
+    (:meth:`Watching.read`): a watcher's query (``score``, ``status``, ...) is answered as the
+    server's watchers are (:meth:`~a11y_dominion.server.watch.WatchSeat.typed`), ``settings``
+    shows and changes the settings a watcher has here (:class:`Watching`), ``export FILE``
+    writes the game here, ``quit`` stops the game as Ctrl+C does, and an empty line, ``help``
+    or ``say`` is one sentence saying what may be typed. Where a person types at a terminal,
+    they stay after the final scores, as a player does, told so ("The game is over. You may
+    stay: ..."), until quit or the end of input (Ctrl+D)."""
     paced = output.speaker.mode != "off" or isatty(setup.out)
     seconds = setup.settings.get("pace")
     pace = Pace(pause, 1 if seconds is None else seconds) if paced else None
-
-    def line(text: str, style: str | None = None) -> None:
-        output.display.line(text, style)
-        if pace is not None:
-            pace.said()
-
+    watching = Watching(room, setup, output, pace)
+    watching.typed = typed
+    kb, onlooker = watching.keyboard, watching.onlooker
     for text, _keep in lines:
         kb.say(text)
-    onlooker = WatchSeat(room, 0, setup.lang, setup.verbosity, kb.say)
-    onlooker.narration.announcer.speaker = output.speaker
-    onlooker.narration.announcer.print_fn = line
     if setup.resumed is not None or setup.load:  # told from where the game stands
         onlooker.told = len(room.table.game.log)
     room.table.onlookers.append(onlooker.hear)
@@ -204,28 +349,20 @@ async def watch(
         if room.table.autosave is not None:
             room.table.autosave.keep()
         table.cancel()
-        kb.say(stopped_line(setup.lang, room.table.autosave))
-
-    async def read_typed() -> None:  # each line typed while the bots play is answered
-        while typed is not None:
-            await typed.wait_line()
-            if typed.at_end():
-                return
-            text = str(typed.read_line())
-            word = (text.split() or [""])[0]
-            if not word or command_of(word) in ("help", "say"):
-                kb.say(setup.lang._(WATCHING))
-            elif onlooker.typed(text) == "quit":
-                stop()
-                return
+        kb.say(stopped_line(watching.lang, room.table.autosave))
 
     undo_signal = on_signals(asyncio.get_running_loop(), [("SIGINT", stop)], sys.platform)
-    reading = asyncio.ensure_future(read_typed())
+    reading = asyncio.ensure_future(watching.read(stop))
     try:
         await asyncio.wait([table])
         if not table.cancelled() and isinstance(table.exception(), BrokenPipeError):
             raise BrokenPipeError  # the screen went away: nothing more can be shown
-        game_over(room, setup.lang)
+        game_over(room, watching.lang)
+        here = typed is not None and not reading.done() and isatty(sys.stdin) and isatty(setup.out)
+        if room.table.game.game_over and here:  # a person types at this terminal
+            watching.staying = True  # as a player stays (PlayConsole.stay_after_game)
+            kb.say(watching.lang._(AFTER_GAME_LINE))
+            await asyncio.wait([reading])
         await said_out(output.speaker)
     finally:
         reading.cancel()

@@ -18,7 +18,7 @@ import asyncio
 import os
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -47,9 +47,9 @@ class FileSettings:
     def change(self, key: str, value: Any) -> str | None:
         """Change the live setting ``key`` (``value`` checked) for the seat at the keyboard
         now: its language (of every sentence, the voice and completion:
-        :meth:`LocalConsole.language_changed`), verbosity, options; or the speech output, or the
-        hints. Returns None, or one sentence for plain or rich output, which is chosen as the
-        game starts here."""
+        :meth:`LocalConsole.language_changed`), verbosity, options; or the speech mode or output
+        (:func:`changed_speaker`), or the hints. Returns None, or one sentence for plain or rich
+        output, which is chosen as the game starts here."""
         owner = self.owner
         seat = owner.holder
         if key == "display":
@@ -57,14 +57,8 @@ class FileSettings:
         if key == "hints":
             owner.hints = bool(value)  # the hint command answers, or not
             return None
-        if key == "output":
-            from ..settings import load_settings
-            from .start import make_speaker
-
-            old = owner.speaker
-            settings = dict(load_settings()[0], output=value)
-            owner.speaker = make_speaker(old.mode, settings, owner.display, seat.lang, [])
-            old.close()
+        if key in ("speech", "output"):
+            owner.speaker = changed_speaker(owner.speaker, key, value, owner.display, seat.lang)
             return None
         seat.change(key, value)
         if key == "language":
@@ -77,32 +71,63 @@ class FileSettings:
         settings file was kept: :func:`~a11y_dominion.settings.save_settings`), or why it holds
         for this game only. At a shared keyboard the language saved is every seat's there, which
         says so first (:data:`KEYBOARDS_LANGUAGE`)."""
-        from ..settings import load_settings, save_settings, settings_path
-
         owner = self.owner
         lang = owner.holder.lang
-        data, _warning = load_settings()
-        name, said = owner.holder.name, ""
-        seats = data.setdefault("seats", {})
-        if key == "verbosity" and owner.shared and name:
-            mine = next((n for n in seats if n.lower() == name.lower()), name)
-            seats.setdefault(mine, {})[key] = value
-        else:
-            data[key] = value
-        if key == "language" and owner.shared:  # no seat here keeps a language of its own
-            here = {console.name.lower() for console in owner.at_keyboard()}
-            for seat in [n for n in seats if n.lower() in here]:
-                seats[seat].pop("language", None)
-                if not seats[seat]:
-                    del seats[seat]
-            said = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
-        try:
-            _path, kept = save_settings(data)
-        except (OSError, FileError) as e:
-            reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
-            failed = N_("It holds for this game only: {file} cannot be written ({error}).")
-            return " ".join(filter(None, [said, lang.text(failed, file=str(settings_path()), error=reason)]))
-        return " ".join(filter(None, [said, lang._(SAVED_HERE), lang.msg(kept) if kept is not None else ""]))
+
+        def put(data: dict[str, Any]) -> str:
+            name, said = owner.holder.name, ""
+            seats = data.setdefault("seats", {})
+            if key == "verbosity" and owner.shared and name:
+                mine = next((n for n in seats if n.lower() == name.lower()), name)
+                seats.setdefault(mine, {})[key] = value
+            else:
+                data[key] = value
+            if key == "language" and owner.shared:  # no seat here keeps a language of its own
+                here = {console.name.lower() for console in owner.at_keyboard()}
+                for seat in [n for n in seats if n.lower() in here]:
+                    seats[seat].pop("language", None)
+                    if not seats[seat]:
+                        del seats[seat]
+                said = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
+            return said
+
+        return save_setting(lang, put)
+
+
+def save_setting(lang: Language, put: Callable[[dict[str, Any]], str]) -> str:
+    """Save this computer's settings file as ``put(settings)`` changes it (returning a sentence
+    to say first, or ''), for the games at this computer after this one too: the sentences that
+    say so in ``lang`` (:data:`SAVED_HERE`, and where a damaged settings file was kept:
+    :func:`~a11y_dominion.settings.save_settings`), or why it holds for this game only."""
+    from ..settings import load_settings, save_settings, settings_path
+
+    data, _warning = load_settings()
+    said = put(data)
+    try:
+        _path, kept = save_settings(data)
+    except (OSError, FileError) as e:
+        reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
+        failed = N_("It holds for this game only: {file} cannot be written ({error}).")
+        return " ".join(filter(None, [said, lang.text(failed, file=str(settings_path()), error=reason)]))
+    return " ".join(filter(None, [said, lang._(SAVED_HERE), lang.msg(kept) if kept is not None else ""]))
+
+
+def changed_speaker(old: Any, key: str, value: Any, display: Display, lang: Language) -> Any:
+    """The speech output that replaces ``old`` (closed) after ``settings set speech`` (``key``)
+    chose the speech mode ``value`` (``auto`` as a game's start makes it, asking nothing) or
+    ``settings set output`` the voice ``value`` (``default``: the first that works, None), with
+    this computer's other settings; it reports through ``display`` in ``lang``."""
+    from ..settings import load_settings
+    from .start import auto_speech, make_speaker
+
+    settings, mode = load_settings()[0], old.mode
+    if key == "output":
+        settings["output"] = value
+    else:
+        mode = auto_speech(settings, lang, display.stream, asking=False)[0] if value == "auto" else value
+    speaker = make_speaker(mode, settings, display, lang, [])
+    old.close()
+    return speaker
 
 
 SAVED_HERE = N_("Saved for this computer.")
@@ -153,56 +178,89 @@ class LocalConsole(SeatConsole):
 
     async def write_out(self, path: str, lines: list[str]) -> None:
         """Write ``lines`` to ``path`` on this computer as the console's export does
-        (:meth:`write_here`), the sentence saying whether it is the whole game."""
-        if self.over:  # after the final scores: the whole game
-            done = N_("The game is written to {file}.")
-            linked = N_("The game is written to {target}, the file {file} links to.")
-        else:
-            done = N_("The game so far is written to {file}.")
-            linked = N_("The game so far is written to {target}, the file {file} links to.")
-        await self.write_here(
-            path,
-            "\n".join(lines) + "\n",
-            refused=N_("Cannot write {file}: {error}"),
-            failed=N_("Cannot write {file}: {error}."),
-            kept=N_("Not exported. The file is as it was."),
-            done=done,
-            done_linked=linked,
-        )
+        (:func:`write_export`), the sentence saying whether it is the whole game."""
+        await write_export(path, lines, self.over, self.lang, self._said, self.error, self._replace)
 
     async def write_here(
         self, path: str, text: str, refused: str, failed: str, kept: str, done: str, done_linked: str
     ) -> None:
-        """Write ``text`` to ``path`` (made absolute) on this computer, readable by its owner only:
-        anything but a regular file refused before asking (``refused``), a file replaced only
-        after yes (else ``kept``), a failed write said (``failed``), and the file written named
-        (``done``; ``done_linked`` for a symbolic link's file), each in one sentence (English
-        templates with ``{file}``, ``{error}`` and ``{target}``)."""
-        lang = self.lang
-        path = os.path.abspath(path)
-        try:
-            full, linked = write_target(path)
-        except FileError as e:
-            self.error(lang.text(refused, file=shown_name(path), error=lang.msg(e.args[0])))
+        """Write ``text`` to ``path`` on this computer (:func:`write_file`), a file that exists
+        replaced after yes (with the confirm setting on)."""
+        await write_file(
+            path, text, self.lang, self._said, self.error, self._replace, refused, failed, kept, done, done_linked
+        )
+
+    def _said(self, text: str) -> None:
+        self.say(text, keep=False)
+
+    async def _replace(self, question: str) -> str:
+        return await self.ask_reply(question) if self.confirm else "yes"
+
+
+async def write_export(
+    path: str,
+    lines: list[str],
+    over: bool,
+    lang: Language,
+    say: Callable[[str], None],
+    error: Callable[[str], None],
+    ask: Callable[[str], Awaitable[str]],
+) -> None:
+    """``export FILE``: write ``lines`` (the game as export writes it) to ``path`` on this computer
+    (:func:`write_file`), the sentence saying whether it is the whole game (``over``: after the
+    final scores) or the game so far."""
+    if over:
+        done = N_("The game is written to {file}.")
+        linked = N_("The game is written to {target}, the file {file} links to.")
+    else:
+        done = N_("The game so far is written to {file}.")
+        linked = N_("The game so far is written to {target}, the file {file} links to.")
+    refused, failed = N_("Cannot write {file}: {error}"), N_("Cannot write {file}: {error}.")
+    kept = N_("Not exported. The file is as it was.")
+    await write_file(path, "\n".join(lines) + "\n", lang, say, error, ask, refused, failed, kept, done, linked)
+
+
+async def write_file(
+    path: str,
+    text: str,
+    lang: Language,
+    say: Callable[[str], None],
+    error: Callable[[str], None],
+    ask: Callable[[str], Awaitable[str]],
+    refused: str,
+    failed: str,
+    kept: str,
+    done: str,
+    done_linked: str,
+) -> None:
+    """Write ``text`` to ``path`` (made absolute) on this computer, readable by its owner only:
+    anything but a regular file refused before asking (``refused``), a file replaced only
+    after ``ask(question)`` replies ``"yes"`` (else ``kept``), a failed write said (``failed``),
+    and the file written named (``done``; ``done_linked`` for a symbolic link's file), each in
+    one sentence of ``lang`` (English templates with ``{file}``, ``{error}`` and ``{target}``),
+    through ``say``, or ``error`` for a refusal or a failure."""
+    path = os.path.abspath(path)
+    try:
+        full, linked = write_target(path)
+    except FileError as e:
+        error(lang.text(refused, file=shown_name(path), error=lang.msg(e.args[0])))
+        return
+    if os.path.exists(full):
+        question = lang.text(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
+        reply = await ask(question)
+        if reply != "yes":
+            if reply != "gone":  # (not when a command typed there stopped the game)
+                say(lang._(kept))
             return
-        if self.confirm and os.path.exists(full):
-            question = lang.text(
-                N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path)
-            )
-            reply = await self.ask_reply(question)
-            if reply != "yes":
-                if reply != "gone":  # (not when a command typed there stopped the game)
-                    self.say(lang._(kept), keep=False)
-                return
-        try:
-            write_atomic(full, text, mode=0o600)
-        except OSError as e:
-            self.error(lang.text(failed, file=shown_name(path), error=e.strerror or e))
-            return
-        if linked is not None:
-            self.say(lang.text(done_linked, target=linked, file=shown_name(path)), keep=False)
-            return
-        self.say(lang.text(done, file=shown_name(path)), keep=False)
+    try:
+        write_atomic(full, text, mode=0o600)
+    except OSError as e:
+        error(lang.text(failed, file=shown_name(path), error=e.strerror or e))
+        return
+    if linked is not None:
+        say(lang.text(done_linked, target=linked, file=shown_name(path)))
+        return
+    say(lang.text(done, file=shown_name(path)))
 
 
 Made = TypeVar("Made", bound=LocalConsole)  # the kind of console local_console makes

@@ -578,8 +578,9 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
     game's seed; a resumed one's date (and damage), the last few announcements, then whose turn
     it is, so that the game going on is told apart from them (a person's question follows it, as
-    a watched game's next line does), unless the turn's start is among them ("Your turn 7."): the
-    question that follows says where the turn stands, and the turn is told once; a loaded one's
+    a watched game's next line does), unless the turn's start is among them ("Your turn 7.",
+    "Bot's turn 7."): the question or the watched game's next line that follows says where the
+    turn stands, and the turn is told once; a loaded one's
     file (``left``: what became of the game left for it) and whose turn it is. At a shared
     keyboard a resumed or loaded game says only that: each person hears where it stands when the
     keyboard comes to them, from where they last had it (:func:`~.playroom.last_heard`). The hand
@@ -628,9 +629,9 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     if recent:
         lines.append((lang._(N_("The last announcements:")), False))
         lines.extend((line, False) for line in recent)
-    # after them, where the game goes on; a person's question says where their turn stands, so
-    # its start among them is not told again (a watched game says where it stands all the same)
-    told = name is not None and not view.turn.bidding and any(line.startswith(start) for line in recent)
+    # after them, where the game goes on, unless the turn's start is among them: a person's question
+    # says where their turn stands, and a watched game's next line goes on from it (told once)
+    told = not view.turn.bidding and any(line.startswith(start) for line in recent)
     if not told:
         lines.append((where, False))
     return lines

@@ -20,7 +20,7 @@ from __future__ import annotations
 import difflib
 
 from ..announcements.narrator import Narrator, count, group_names, join_names
-from ..announcements.words import hand_sorted
+from ..announcements.words import called, hand_sorted
 from ..i18n import N_, Language
 from ..rules import events as ev
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
@@ -601,23 +601,30 @@ def supply_lines(view: PlayerView, lang: Language = EN) -> list:
 
 def score_lines(view: PlayerView, lang: Language = EN, listener: str | None = None) -> list:
     """Each player's score if the game ended now, with its breakdown, then who leads; after the
-    game the final scores, and last who won, as the end said it ("You win." to the player
-    ``listener`` when they won; None: no player listens, as at the host's screen)."""
+    game the final scores, and last who won, as the end said it. The player ``listener`` hears
+    themself as "You" ("You: 3 VP ...", "You and Bot are level on 3 VP.", "You win."), as the end
+    calls them (:func:`~a11y_dominion.announcements.words.called`); None: no player listens, as
+    at the host's screen."""
     over = view.game_over
     lines = [lang._(N_("Final scores:")) if over else lang._(N_("Scores if the game ended now:"))]
     for p in view.players:
         b = view.scores[p.name]
         parts = [lang.text(N_("{n} from cards"), n=b["cards"]), lang.text(N_("{n} from VP tokens"), n=b["tokens"])]
         parts += [lang.text(N_("{n} from {landmark}"), n=v, landmark=lm) for lm, v in b["landmarks"].items()]
+        player = called(p.name, listener, lang)
         lines.append(
             lang.text(
-                N_("{player}: {total} VP ({parts})."), player=p.name, total=b["total"], parts=join_names(parts, lang)
+                N_("{player}: {total} VP ({parts})."), player=player, total=b["total"], parts=join_names(parts, lang)
             )
         )
     if not over:
-        lead = view.leaders()
         best = max(view.scores[p.name]["total"] for p in view.players)
-        level = [p.name for p in view.players if view.scores[p.name]["total"] == best and p.name not in lead]
+        lead = [called(name, listener, lang) for name in view.leaders()]
+        level = [
+            called(p.name, listener, lang)
+            for p in view.players
+            if view.scores[p.name]["total"] == best and p.name not in view.leaders()
+        ]
         if len(lead) + len(level) == len(view.players) > 2:  # everyone on the same VP
             if level:  # (some with fewer turns: they lead, as the rules break a tie)
                 lines.append(

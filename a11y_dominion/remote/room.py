@@ -731,12 +731,14 @@ class TableRoom:
         waiting.set_result([])  # the table's loop goes on: the game changed, so it asks the question again
         return None
 
-    def export_lines(self, name: str) -> list[str]:
-        """The game so far as ``export`` at the console writes it for the seat ``name``, in
-        its language (:func:`~a11y_dominion.console.persistence.export_lines`): a list of lines."""
+    def export_lines(self, name: str | None, lang: Language | None = None) -> list[str]:
+        """The game so far as ``export`` at the console writes it for the seat ``name`` (None:
+        what every player may know, a watcher's), in ``lang`` (None: the seat's language)
+        (:func:`~a11y_dominion.console.persistence.export_lines`): a list of lines."""
         table = self.table
         when = table.autosave.started if getattr(table.autosave, "started", None) else now()
-        return export_lines(table.game, make_record(table.game), name, self.kinds, self.people[name].lang, when)
+        lang = lang if lang is not None or name is None else self.people[name].lang
+        return export_lines(table.game, make_record(table.game), name, self.kinds, lang or self.lang, when)
 
     def typed(self) -> None:
         """A remote player typed a line (or their program sent a message): after the game,

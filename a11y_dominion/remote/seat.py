@@ -52,7 +52,7 @@ class HostedSettings:
     def change(self, key: str, value: Any) -> str | None:
         seat = self.seat
         lang = self.console.lang
-        if key == "output":
+        if key in ("speech", "output"):
             return lang._(SPEECH_ELSEWHERE)
         if key == "hints":
             return lang._(N_("The host's settings say whether hints are on at this table."))
