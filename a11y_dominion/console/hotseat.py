@@ -1,6 +1,6 @@
 """``a11y-dominion play``'s shared keyboard, and a game of bots only, watched.
 
-Each person at the keyboard has a console of their own (:class:`~.playend.PlayConsole`, over
+Each person at the keyboard has a console of their own (:class:`~.ownseat.OwnSeatConsole`, over
 a :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat in the room), with their
 own narration, history and verbosity; several people play in the keyboard's one language
 (:func:`~a11y_dominion.console.start.keyboard_language`). They share one screen and speech
@@ -10,7 +10,7 @@ Before a person is asked who does not have the keyboard, the game says "Pass the
 Bea. Bea, press Enter when you are ready." in the keyboard's language and waits for an empty line, the
 screen and its scrollback cleared first (the ``clear`` setting); anything else typed, and Ctrl+C,
 is one sentence saying that only Enter is read there, and quit asks quit's question
-(:meth:`~.playend.PlayConsole.hand_over`). Ctrl+C while no line editor reads keys is the
+(:meth:`~.ownseat.OwnSeatConsole.hand_over`). Ctrl+C while no line editor reads keys is the
 keyboard's (:class:`AtKeyboard`). One person has the keyboard throughout: nothing is held, and
 nothing is handed over.
 
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..i18n import N_
@@ -36,7 +36,7 @@ from .piped import in_thread
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
 
 if TYPE_CHECKING:
-    from .playend import PlayConsole
+    from .ownseat import OwnSeatConsole
     from .start import PlaySetup
 
 HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
@@ -123,12 +123,12 @@ class AtKeyboard:
     person at the keyboard (:attr:`console`), as :func:`~a11y_dominion.console.keyboard.interrupted`
     says it. It is taken while :meth:`watch` holds it, until :meth:`unwatch`."""
 
-    def __init__(self, consoles: list[PlayConsole], keyboard: Keyboard) -> None:
+    def __init__(self, consoles: Sequence[OwnSeatConsole], keyboard: Keyboard) -> None:
         self.consoles, self.keyboard = consoles, keyboard
         self.back: Callable[[], None] | None = None  # puts Ctrl+C's handling before watch back
 
     @property
-    def console(self) -> PlayConsole:
+    def console(self) -> OwnSeatConsole:
         return next((c for c in self.consoles if c.name == self.keyboard.at), self.consoles[0])
 
     def pressed(self) -> None:
