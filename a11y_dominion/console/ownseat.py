@@ -9,7 +9,7 @@ core with this computer's settings file, speech and export:
 by one function (:func:`run_here`). One person has the keyboard throughout, their lines and the
 room's said in turn by their console; several share it (:class:`~.hotseat.Keyboard`), each
 person's lines held while another person is asked, the keyboard handed over before they are
-asked (:meth:`OwnSeatConsole.hand_over`), and the room's lines said to whoever sits at it.
+asked (:func:`~.hotseat.hand_over`), and the room's lines said to whoever sits at it.
 ``quit`` (and Ctrl+D) stops the game, after a question, and Ctrl+C while no line editor reads
 keys is the keyboard's (:class:`~.hotseat.AtKeyboard`).
 
@@ -30,9 +30,7 @@ from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
 from ..remote.seat import clean
 from ..remote.seatlink import HostLink
 from .commands import setting_value_text
-from .completion import command_of
-from .core import _given, _outcome
-from .hotseat import HAND_OVER, NO_CTRL_C, ONLY_ENTER, UNREAD, AtKeyboard, Keyboard, Screen, clears
+from .hotseat import AtKeyboard, Keyboard, Screen, clears, hand_over
 from .keyboard import KEYBOARDS_LANGUAGE, LocalConsole, LocalOutput, local_console
 from .playroom import game_over, stopped_line
 
@@ -43,7 +41,7 @@ class OwnSeatConsole(LocalConsole):
     at the keyboard (:meth:`seated`): quit stops the game, after the question
     :attr:`stop_kept` (the game is kept by the autosave) or :attr:`stop_unsaved` (nothing keeps
     it). Where several people share the keyboard (:attr:`shared`), it is handed to this person
-    before they are asked, unless they have it (:meth:`hand_over`), and their lines pass only
+    before they are asked, unless they have it (:func:`~.hotseat.hand_over`), and their lines pass only
     while they are asked (:class:`~.hotseat.Keyboard`); one person has it throughout."""
 
     host: Any = None  # the room (seated)
@@ -130,12 +128,12 @@ class OwnSeatConsole(LocalConsole):
 
     async def ask(self) -> bool:
         """As the core asks, the keyboard handed over first when another person has it
-        (:meth:`hand_over`), then :meth:`asking`; once the answer is sent, this person's lines are
+        (:func:`~.hotseat.hand_over`), then :meth:`asking`; once the answer is sent, this person's lines are
         held again."""
         kb = self.keyboard
         if kb.open != self.name and self.decision is not None and not self.sent:
             if kb.at != self.name:
-                if not await self.hand_over():
+                if not await hand_over(self):
                     return False
             else:
                 kb.give(self.name)
@@ -181,75 +179,6 @@ class OwnSeatConsole(LocalConsole):
                     self.keyboard.news[other.name] = why
         super().language_changed()  # (the screen's: the keyboard's)
 
-    async def hand_over(self) -> bool:
-        """Say "Pass the keyboard to Bea. Bea, press Enter when you are ready." (in Bea's language,
-        as an important message; the screen and its scrollback cleared first, but at the first
-        hand-over, when :attr:`~.hotseat.Keyboard.clears`) and wait for an empty line; then Bea's held lines
-        and news come. Anything else typed, and Ctrl+C, is one sentence saying what is read here;
-        quit asks quit's question, as at a question. False when the game stopped instead (quit,
-        the end of input, or quit's question answered yes at Ctrl+D)."""
-        kb, output = self.keyboard, self.keyboard.output
-        unread = 0
-        for reader in kb.readers:  # what the last person pasted is not the next one's
-            pending = getattr(reader, "pending", None)
-            if pending:
-                unread += len(pending)
-                pending.clear()
-        if kb.at is not None and kb.clears:
-            output.display.clear(plain_too=True)
-        if unread:  # (a count, said to both)
-            kb.say(self.lang.text(UNREAD, n=unread, player=self.name))
-        kb.open = None
-        output.display.lang = self.lang
-        set_language = getattr(output.speaker, "set_language", None)
-        if set_language is not None:
-            set_language(self.lang.code)  # the voice speaks the language of the person asked
-        line = self.lang.text(HAND_OVER, player=self.name)
-        again = True
-        while True:
-            if again:
-                kb.say(line, "important", "bold")
-            again = False
-            try:
-                got = await self.read_bare()
-            except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
-                kb.open = self.name
-                try:
-                    await self.input_ended()
-                finally:
-                    kb.open = None
-                if self.exit_code is not None:
-                    return False
-                again = True
-                continue
-            except KeyboardInterrupt:
-                kb.say(self.lang.text(NO_CTRL_C, player=self.name), "high")
-                continue
-            if isinstance(got, str) and not got.strip():
-                break
-            if isinstance(got, str) and command_of((got.split() or [""])[0]) == "quit":
-                if await self.quit_at_hand_over():
-                    return False
-                again = True
-                continue
-            kb.say(self.lang.text(ONLY_ENTER, player=self.name), "high")
-        self.holder.handed()  # the turn prompt says every figure, and the hand
-        self.shown = None  # the question is shown anew
-        kb.give(self.name)
-        return True
-
-    async def quit_at_hand_over(self) -> bool:
-        """quit typed at the hand-over to this person: quit's question, said at once (nothing
-        held for this person comes out); True when the game stopped."""
-        kb = self.keyboard
-        kb.open = self.name
-        try:
-            await self.quit_game()
-        finally:
-            if kb.open == self.name:
-                kb.open = None
-        return self.exit_code is not None
-
     def no_commands(self) -> str | None:
         """A command typed at quit's question before this person took the keyboard (at the
         hand-over) is not run: it could tell their hand to the person before them."""
@@ -258,23 +187,6 @@ class OwnSeatConsole(LocalConsole):
         return self.lang.text(
             N_("Only yes or no is read here; commands are read once {player} has the keyboard."), player=self.name
         )
-
-    async def read_bare(self) -> Any:
-        """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
-        where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""
-        bare = getattr(self.reader, "read_bare_async", None)
-        if bare is None:
-            return await self.read_line("", "", watch=False)
-        # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
-        self.bare = asyncio.ensure_future(_outcome(bare("")))
-        try:
-            return _given(await self.bare)
-        except asyncio.CancelledError:
-            if not self.bare.cancelled() or not self.bare_cleared:
-                raise  # this console's own end: not Ctrl+C
-            raise KeyboardInterrupt from None  # Ctrl+C (:meth:`~.hotseat.AtKeyboard.pressed`): the line is cleared
-        finally:
-            self.bare, self.bare_cleared = None, False
 
     def at_keyboard(self) -> list[LocalConsole]:
         """The consoles of every person at this keyboard, this one among them."""
