@@ -10,12 +10,12 @@ player chose.
 from __future__ import annotations
 
 import dataclasses
-import signal
 from typing import TYPE_CHECKING, Any
 
 from ..files import shown_name, typed_path
 from ..i18n import N_, typed_command
 from ..record import RecordError, dumps, replay
+from ..remote.signals import ctrl_c_interrupts
 from ..rules.game import SetupError
 from ..seats import SeatSpec, default_seat_names, rename_seats
 from .commands import Ctx
@@ -75,16 +75,10 @@ class PlayConsole(OwnSeatConsole):
         if self.between:
             return await super().read_line(message, default, watch)
         self.ctrl_c.unwatch()
-        before = signal.getsignal(signal.SIGINT)
         try:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-        except (ValueError, OSError):  # not the main thread: Ctrl+C stays as it was
-            before = None
-        try:
-            return self.reader.read(message, default)
+            with ctrl_c_interrupts():
+                return self.reader.read(message, default)
         finally:
-            if before is not None:
-                signal.signal(signal.SIGINT, before)
             self.ctrl_c.watch()
 
     def cleared(self, interrupt: BaseException) -> str:
