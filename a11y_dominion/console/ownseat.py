@@ -22,6 +22,7 @@ seat, the remote ones around it too).
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Awaitable, Sequence
 from typing import Any, TypeVar
 
@@ -258,13 +259,18 @@ def seat_here(
 
 
 async def run_here(
-    room: TableRoom, consoles: Sequence[Seated], table: Awaitable[Any] | None = None
+    room: TableRoom,
+    consoles: Sequence[Seated],
+    lines: Sequence[tuple[str, bool]] = (),
+    table: Awaitable[Any] | None = None,
 ) -> tuple[int, Seated]:
     """Run the consoles of the people at this keyboard (``consoles``, made by :func:`seat_here`)
     over their seats in ``room``, their seats joined now, until one ends
     (the player stopped the game) or all of them: (the exit code, the console that ended it).
-    The room's own lines are said to whoever sits at a shared keyboard, and said in turn with
-    the game's by one person's console. Needs no network.
+    ``lines`` (sentence, kept in the history) are the end's first lines: said at once to
+    everyone at a shared keyboard, and by one person's console at the room's hello (its seat's
+    name known). The room's own lines are said to whoever sits at a shared keyboard, and said in
+    turn with the game's by one person's console. Needs no network.
 
     ``table``, when given, is the room's game, run here too (``play``'s): Ctrl+C while no line
     editor reads keys is the keyboard's (:meth:`~.hotseat.AtKeyboard.watch`); when the game ends
@@ -278,6 +284,11 @@ async def run_here(
     links = [console.link for console in consoles]
     shared = len(consoles) > 1
     out, room.out = room.out, kb.say if shared else lambda text: links[0].inbox.put(("said", clean(text)))
+    if shared:
+        for text, _keep in lines:
+            kb.say(text)
+    else:
+        consoles[0].greeting = functools.partial(_greet, consoles[0], lines)
     if table is not None:
         ctrl_c.watch()
     for link in links:
@@ -312,3 +323,8 @@ async def run_here(
             await asyncio.wait(left)
         for link in links:
             link.close()
+
+
+def _greet(console: OwnSeatConsole, lines: Sequence[tuple[str, bool]]) -> None:
+    for text, keep in lines:
+        console.say(text, keep=keep)

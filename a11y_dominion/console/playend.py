@@ -16,7 +16,6 @@ the seed, or where a resumed or loaded game stands: :func:`opening_lines`, :func
 from __future__ import annotations
 
 import asyncio
-import functools
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -34,7 +33,7 @@ from .display import PlainReader, quiet_type_ahead
 from .hotseat import watch
 from .keyboard import STARTING, LocalOutput, Terminal
 from .keys import active_keys, key_name
-from .ownseat import OwnSeatConsole, run_here, seat_here
+from .ownseat import run_here, seat_here
 from .playconsole import PlayConsole
 from .playroom import from_position, make_room, rename_in, run_table, start_autosave
 
@@ -139,11 +138,6 @@ def _turn_heard_before(room: TableRoom, lang: Language) -> list[tuple[str, bool]
     if view.turn.bidding:  # (the turn ended: its bidding's question says so)
         return []
     return [(lang.text(TURN_OF, player=view.turn.player, n=q.turn_number(view)), False)]
-
-
-def _greet(console: OwnSeatConsole, lines: list[tuple[str, bool]]) -> None:
-    for text, keep in lines:
-        console.say(text, keep=keep)
 
 
 def watched_lines(stdin: Any, out: Any) -> Any:
@@ -253,10 +247,6 @@ async def play_here(
     ``before``: the console of this game before its one person changed the language: its
     question was put already, and is not put again; the place in the help pages goes on."""
     consoles = seat_here(PlayConsole, room, output, setup.out, stdin, reader)
-    shared = len(consoles) > 1
-    if shared:  # said to all of them at once; one person's console says them at the room's hello
-        for text, _keep in lines:
-            consoles[0].keyboard.say(text)
     for console in consoles:
         console.setup, console.think_ms = setup, getattr(args, "think_ms", None)
         if from_position(room):  # its first turn began before its log: whose turn it is
@@ -270,9 +260,7 @@ async def play_here(
             completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
         if setup.resumed is not None:
             _note_drawn(console, room, [text for text, _keep in lines])
-        if not shared:
-            console.greeting = functools.partial(_greet, console, lines)
-    return await run_here(room, consoles, run_table(room))
+    return await run_here(room, consoles, lines, run_table(room))
 
 
 def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:

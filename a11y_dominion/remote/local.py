@@ -93,16 +93,11 @@ class HostTerminal:
             # (the host's command asked about a screen reader already, when it would)
             output = local_output(load_settings()[0], seat.lang, host.speech, host.plain, sys.stdout, asking=False)
         (console,) = seat_here(HostConsole, host, output, sys.stdout, self.stdin, reader, quiet=False)
-
-        def greet() -> None:  # at the room's hello
-            said = speech_line(output.speaker, console.lang, STARTING, at_start=True)
-            if said:  # "" when the speaker has said itself that no sound can be heard
-                console.say(said, keep=False)
-
-        console.greeting = greet
+        # the speech output is found by now ("": the speaker has said itself that no sound can be heard)
+        said = speech_line(output.speaker, console.lang, STARTING, at_start=True)
         self.console = console
         try:
-            return (await run_here(host, [console]))[0]
+            return (await run_here(host, [console], [(said, False)] if said else []))[0]
         finally:
             self.console = None
             output.speaker.close()
