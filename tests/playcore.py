@@ -25,7 +25,8 @@ from prompt_toolkit.output import DummyOutput
 from a11y_dominion.cli import build_parser
 from a11y_dominion.console.display import PlainReader
 from a11y_dominion.console.keyboard import Terminal
-from a11y_dominion.console.playend import PlayConsole, play_on_core
+from a11y_dominion.console.playconsole import PlayConsole
+from a11y_dominion.console.playend import play_on_core
 from a11y_dominion.console.playroom import room_record
 from a11y_dominion.console.start import play_setup
 from a11y_dominion.remote.room import TableRoom

@@ -2,10 +2,12 @@
 
 :func:`run_console` is what ``a11y-dominion play`` runs. The package is
 split by job: :mod:`.core` (the console core of a seat, over the seat protocol),
-:mod:`.keyboard` (this computer's keyboard and screen as its end), :mod:`.piped`
-(typed lines from piped input), :mod:`.playroom`
+:mod:`.keyboard` (this computer's keyboard and screen as its end), :mod:`.ownseat` (that
+end over seats of a room in this process: ``play``'s people and the host's own player),
+:mod:`.piped` (typed lines from piped input), :mod:`.playroom`
 (``play``'s table, with no network), :mod:`.playend` (``play``'s game of one person or several
-at this keyboard), :mod:`.hotseat` (the keyboard several people share, or bots only, watched),
+at this keyboard), :mod:`.playconsole` (``play``'s console), :mod:`.hotseat` (the keyboard
+several people share and its hand-over, or bots only, watched),
 :mod:`.narration` and :mod:`.seat` (a human seat: narrator, history, language,
 verbosity and what waits for it; a bot seat), :mod:`.commands` (the query
 commands), :mod:`.answers` (typed lines to answers, confirmations),

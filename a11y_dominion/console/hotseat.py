@@ -1,6 +1,6 @@
 """``a11y-dominion play``'s shared keyboard, and a game of bots only, watched.
 
-Each person at the keyboard has a console of their own (:class:`~.playend.PlayConsole`, over
+Each person at the keyboard has a console of their own (:class:`~.ownseat.OwnSeatConsole`, over
 a :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat in the room), with their
 own narration, history and verbosity; several people play in the keyboard's one language
 (:func:`~a11y_dominion.console.start.keyboard_language`). They share one screen and speech
@@ -10,7 +10,7 @@ Before a person is asked who does not have the keyboard, the game says "Pass the
 Bea. Bea, press Enter when you are ready." in the keyboard's language and waits for an empty line, the
 screen and its scrollback cleared first (the ``clear`` setting); anything else typed, and Ctrl+C,
 is one sentence saying that only Enter is read there, and quit asks quit's question
-(:meth:`~.playend.PlayConsole.hand_over`). Ctrl+C while no line editor reads keys is the
+(:func:`hand_over`). Ctrl+C while no line editor reads keys is the
 keyboard's (:class:`AtKeyboard`). One person has the keyboard throughout: nothing is held, and
 nothing is handed over.
 
@@ -24,7 +24,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..files import typed_path
@@ -33,19 +33,16 @@ from ..remote.room import AFTER_GAME_LINE, TableRoom
 from ..remote.seat import typed_line
 from ..remote.signals import on_signals
 from .commands import COMMANDS, WATCH_SETTINGS, Ctx, Prefs, command_for
+from .completion import command_of
+from .core import _given, _outcome
 from .display import Display, LineCleared, isatty
-from .keyboard import (
-    LocalOutput,
-    changed_speaker,
-    save_setting,
-    write_export,
-)
+from .keyboard import LocalOutput, changed_speaker, save_setting, write_export
 from .persistence import EXPORT_ALL, export_here
 from .piped import in_thread
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
 
 if TYPE_CHECKING:
-    from .playend import PlayConsole
+    from .ownseat import OwnSeatConsole
     from .start import PlaySetup
 
 HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
@@ -132,12 +129,12 @@ class AtKeyboard:
     person at the keyboard (:attr:`console`), as :func:`~a11y_dominion.console.keyboard.interrupted`
     says it. It is taken while :meth:`watch` holds it, until :meth:`unwatch`."""
 
-    def __init__(self, consoles: list[PlayConsole], keyboard: Keyboard) -> None:
+    def __init__(self, consoles: Sequence[OwnSeatConsole], keyboard: Keyboard) -> None:
         self.consoles, self.keyboard = consoles, keyboard
         self.back: Callable[[], None] | None = None  # puts Ctrl+C's handling before watch back
 
     @property
-    def console(self) -> PlayConsole:
+    def console(self) -> OwnSeatConsole:
         return next((c for c in self.consoles if c.name == self.keyboard.at), self.consoles[0])
 
     def pressed(self) -> None:
@@ -304,6 +301,92 @@ class Watching:
                 break
         if self.staying:
             kb.say(self.lang._(N_("Goodbye.")))
+
+
+async def hand_over(console: OwnSeatConsole) -> bool:
+    """Before the person of ``console`` (Bea) is asked, say "Pass the keyboard to Bea. Bea, press
+    Enter when you are ready." (in Bea's language, as an important message; the screen and its
+    scrollback cleared first, but at the first hand-over, when :attr:`Keyboard.clears`) and wait
+    for an empty line; then Bea's held lines and news come. Anything else typed, and Ctrl+C, is
+    one sentence saying what is read here; quit asks quit's question, as at a question. False
+    when the game stopped instead (quit, the end of input, or quit's question answered yes at
+    Ctrl+D)."""
+    kb, output = console.keyboard, console.keyboard.output
+    unread = 0
+    for reader in kb.readers:  # what the last person pasted is not the next one's
+        pending = getattr(reader, "pending", None)
+        if pending:
+            unread += len(pending)
+            pending.clear()
+    if kb.at is not None and kb.clears:
+        output.display.clear(plain_too=True)
+    if unread:  # (a count, said to both)
+        kb.say(console.lang.text(UNREAD, n=unread, player=console.name))
+    kb.open = None
+    output.display.lang = console.lang
+    set_language = getattr(output.speaker, "set_language", None)
+    if set_language is not None:
+        set_language(console.lang.code)  # the voice speaks the language of the person asked
+    line = console.lang.text(HAND_OVER, player=console.name)
+    again = True
+    while True:
+        if again:
+            kb.say(line, "important", "bold")
+        again = False
+        try:
+            got = await read_bare(console)
+        except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
+            if await asked_at_hand_over(console, console.input_ended):
+                return False
+            again = True
+            continue
+        except KeyboardInterrupt:
+            kb.say(console.lang.text(NO_CTRL_C, player=console.name), "high")
+            continue
+        if isinstance(got, str) and not got.strip():
+            break
+        if isinstance(got, str) and command_of((got.split() or [""])[0]) == "quit":
+            if await asked_at_hand_over(console, console.quit_game):
+                return False
+            again = True
+            continue
+        kb.say(console.lang.text(ONLY_ENTER, player=console.name), "high")
+    console.holder.handed()  # the turn prompt says every figure, and the hand
+    console.shown = None  # the question is shown anew
+    kb.give(console.name)
+    return True
+
+
+async def asked_at_hand_over(console: OwnSeatConsole, ask: Callable[[], Awaitable[None]]) -> bool:
+    """quit's question at the hand-over to the person of ``console`` (``ask``: their quit, or the
+    end of input), said at once (nothing held for them comes out); True when the game stopped."""
+    kb = console.keyboard
+    kb.open = console.name
+    try:
+        await ask()
+    finally:
+        if kb.open == console.name:
+            kb.open = None
+    return console.exit_code is not None
+
+
+async def read_bare(console: OwnSeatConsole) -> Any:
+    """One line of ``console``'s reader at the hand-over, with no completion, no shortcut keys and
+    no recalled lines where the reader has such a prompt
+    (:meth:`~.display.PromptReader.read_bare_async`): Ctrl+C there is :meth:`AtKeyboard.pressed`'s."""
+    bare = getattr(console.reader, "read_bare_async", None)
+    if bare is None:
+        return await console.read_line("", "", watch=False)
+    # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
+    console.bare = asyncio.ensure_future(_outcome(bare("")))
+    try:
+        return _given(await console.bare)
+    except asyncio.CancelledError:
+        if not console.bare.cancelled() or not console.bare_cleared:
+            raise  # this console's own end: not Ctrl+C
+        raise KeyboardInterrupt from None  # Ctrl+C (AtKeyboard.pressed): the line is cleared
+    finally:
+        console.bare, console.bare_cleared = None, False
 
 
 async def watch(

@@ -1,5 +1,5 @@
-"""The keyboard and screen of this computer as an end of the console core: ``join``'s and the
-host's own seat's.
+"""The keyboard and screen of this computer as an end of the console core: ``join``'s, and
+``play``'s and the host's own seat's (:mod:`.ownseat`).
 
 :class:`LocalConsole` is the console core (:class:`~a11y_dominion.console.core.SeatConsole`)
 with this computer's settings file and ``export FILE`` written here; :func:`local_output` makes
@@ -8,8 +8,8 @@ link with the player's keys, confirmations, hints and reader (:func:`typed_reade
 editor at a terminal, else piped lines read on the event loop,
 :class:`~a11y_dominion.console.piped.PipeReader`).
 :func:`interrupted` says what Ctrl+C says when no line editor reads keys. The link is the end's
-own: ``join``'s SSH connection (:mod:`a11y_dominion.remote.client`) or the host's own seat's
-link into its room (:mod:`a11y_dominion.remote.local`).
+own: ``join``'s SSH connection (:mod:`a11y_dominion.remote.client`) or a link into a room in
+this process (:mod:`.ownseat`: ``play``'s people and the host's own seat).
 """
 
 from __future__ import annotations

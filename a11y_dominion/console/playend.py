@@ -3,553 +3,42 @@ with no network (new, from a position, resumed or loaded), of one person against
 several people sharing the keyboard, or of bots only, watched.
 
 The game is a :class:`~a11y_dominion.remote.room.TableRoom` of its own, as ``host`` has one,
-with the people's seats the room's own (``locals``) and no remote seat; each person's console
-(:class:`PlayConsole`) is the host's own seat's (the console core over a
-:class:`~a11y_dominion.remote.seatlink.HostLink` into the room), joined quietly, and one function
-plays the game for them (:func:`play_here`): one person is the shared keyboard
-(:mod:`.hotseat`) with one seat, who has the keyboard throughout. What is ``play``'s own is said
-here: the opening lines (help, the speech mode, the notices, a recommended Kingdom's name, the
-seed, or where a resumed or loaded game stands), the stay after the final scores at a terminal
-(until quit), quit's question (the game is kept; ``resume`` goes on with it), ``save FILE`` and
-``load FILE`` (the game loaded is played next, in a room of its own), the autosave of
-``a11y-dominion resume``, ``games`` and ``stats``, the hand-over, and Ctrl+C while no line editor
-reads keys.
+with the people's seats the room's own (``locals``) and no remote seat; each person has a
+console of their own (:class:`~.playconsole.PlayConsole`, the keyboard's end:
+:mod:`.ownseat`), joined quietly, and one function plays the game for them (:func:`play_here`):
+one person is the shared keyboard (:mod:`.hotseat`) with one seat, who has the keyboard
+throughout. :func:`play_on_core` plays the games one after another: the game, then the one
+loaded meanwhile (``load FILE``), or the same one going on in the language the player chose,
+each after its first lines (help, the speech mode, the notices, a recommended Kingdom's name,
+the seed, or where a resumed or loaded game stands: :func:`opening_lines`, :func:`game_lines`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
-import functools
-import signal
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..announcements.narrator import Narrator
-from ..files import shown_name, typed_path
 from ..i18n import N_, Language, typed_command
 from ..kingdoms import kingdom_name
-from ..record import RecordError, dumps, replay
-from ..remote.local import HostConsole
-from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
-from ..remote.seat import clean
+from ..remote.room import TableRoom
 from ..rules.events import CardsDrawn, TurnStarted
-from ..rules.game import SetupError
-from ..seats import SeatSpec, default_seat_names, rename_seats
 from ..view import redact_all
 from . import queries as q
-from .commands import Ctx, setting_value_text, speech_line
-from .completion import COMMANDS, DecisionCompleter, command_of
-from .core import _given, _outcome
+from .commands import speech_line
+from .completion import DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
-from .hint import HINTS_OFF
-from .hotseat import HAND_OVER, NO_CTRL_C, ONLY_ENTER, UNREAD, AtKeyboard, Keyboard, Screen, clears, watch
-from .keyboard import KEYBOARDS_LANGUAGE, STARTING, LocalConsole, LocalOutput, Terminal, local_console
+from .hotseat import watch
+from .keyboard import STARTING, LocalOutput, Terminal
 from .keys import active_keys, key_name
-from .playroom import (
-    from_position,
-    game_over,
-    make_room,
-    rename_in,
-    room_record,
-    run_table,
-    start_autosave,
-    stopped_line,
-    unsaved_line,
-)
+from .ownseat import run_here, seat_here
+from .playconsole import PlayConsole
+from .playroom import from_position, make_room, rename_in, run_table, start_autosave
 
 if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
-
-GOES_ON = N_("The game goes on. To stop it, press Ctrl+C again or type quit.")
-LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at play
-
-
-class PlayConsole(HostConsole):
-    """The console core at ``play``'s keyboard, one for each person seated at it (:meth:`seated`):
-    as the host's own seat's, but quit stops this game alone, kept by the autosave (``resume``
-    goes on with it); nothing is read while nothing is asked, and Ctrl+C meanwhile (a bot thinks)
-    says that the game goes on; a second one before the next question asks quit's question.
-    Where several people share the keyboard (:attr:`shared`), it is handed to this person before
-    they are asked, unless they have it (:meth:`hand_over`), and their lines pass only while they
-    are asked (:class:`~.hotseat.Keyboard`); one person has it throughout."""
-
-    stop_kept = N_("Stop the game? It is kept; {command} resume goes on with it. Type yes to stop: ")
-    stop_unsaved = N_("Stop the game without saving? Type yes to stop: ")
-    keyboard: Keyboard  # this computer's screen and speech, shared by the people at it (seated)
-    table: list[PlayConsole]  # the consoles of every person at this keyboard, this one among them (seated)
-    ctrl_c: AtKeyboard  # the keyboard's Ctrl+C while no line editor reads keys (seated)
-    bare: asyncio.Future[Any] | None = None  # the hand-over's prompt while it reads
-    bare_cleared = False  # Ctrl+C broke the hand-over's prompt off (:meth:`~.hotseat.AtKeyboard.pressed`)
-    tells_language = False  # (a language chosen goes on in a room of that language: language_changed)
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        # completed: save and load work here; say is chat with players at other computers, and none are
-        self.commands = LOCAL_COMMANDS
-        self.presses = 0  # Ctrl+C on an empty line since the last question
-        self.stop_asked = False  # the second one: quit's question comes next
-        self.setup: PlaySetup | None = None  # the game's setup (what load goes on from)
-        self.loading: PlaySetup | None = None  # the setup of the game loaded to go on with instead
-        self.think_ms: int | None = None  # the hard bot's most milliseconds a decision (None: its own)
-        self.unsaved_said = False  # the autosave's failure was said
-        self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
-        self.staying = False  # after the final scores the player stays until quit (stay_after_game)
-        self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
-        self.put_before = False  # the question waiting was put before the language changed (ask)
-
-    def seated(self, room: TableRoom, setup: PlaySetup, args: Any, ctrl_c: AtKeyboard) -> None:
-        """This console plays ``setup``'s game in ``room`` (``args``: the ``play`` options) at the
-        keyboard of ``ctrl_c`` (:class:`~.hotseat.AtKeyboard`), with the consoles of every person
-        at it; where several people share it, this person's lines go through their part of its
-        screen (:class:`~.hotseat.Screen`). A game from a position whose first turn began before
-        its log is told whose turn it is."""
-        self.host, self.setup, self.think_ms = room, setup, getattr(args, "think_ms", None)
-        self.keyboard, self.table, self.ctrl_c = ctrl_c.keyboard, ctrl_c.consoles, ctrl_c
-        self.keyboard.readers.append(self.reader)
-        self.shared = len(room.locals) > 1  # the questions and queries name the person asked
-        if self.shared:
-            screen = Screen(self.keyboard, self.name)
-            self.holder.announcer.print_fn = screen.line
-            self.holder.announcer.speaker = screen
-        if from_position(room):
-            current = room.table.game.current.name
-            self.holder.restart(current)
-            room.people[self.name].restart(current)
-
-    def prompt(self) -> str:
-        """The prompt of the one person at this keyboard: "You> " ("Jij> " in Dutch), whatever
-        name their seat has, as the lines call them ("You go first.", "Your turn 3."); at a shared
-        keyboard (:attr:`shared`) the name of the person asked, as the questions name them there."""
-        if self.shared:
-            return super().prompt()
-        return f"{self.lang._(N_('You'))}> "
-
-    async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
-        """As the core reads a line; piped lines are read whole at the question (a
-        :class:`~a11y_dominion.console.display.PlainReader`), and Ctrl+C while one is read
-        clears it at once (a KeyboardInterrupt, as Python raises it), not when the line ends:
-        the loop's handling of Ctrl+C waits meanwhile, on POSIX and Windows alike. After the
-        game at a shared keyboard only the person at the keyboard is asked to press Enter (the
-        others' consoles end at once)."""
-        if self.over and self.keyboard.at != self.name:
-            raise EOFError
-        if self.between:
-            return await super().read_line(message, default, watch)
-        self.ctrl_c.unwatch()
-        before = signal.getsignal(signal.SIGINT)
-        try:
-            signal.signal(signal.SIGINT, signal.default_int_handler)
-        except (ValueError, OSError):  # not the main thread: Ctrl+C stays as it was
-            before = None
-        try:
-            return self.reader.read(message, default)
-        finally:
-            if before is not None:
-                signal.signal(signal.SIGINT, before)
-            self.ctrl_c.watch()
-
-    def stop_game(self) -> None:
-        """The player stops the game: the autosave keeps it (before the first answer too, as
-        quit's question says), then the room stops it. At the hand-over to this person (the end
-        of input) what waits for them stays held, and "Game stopped." is said to whoever sits at
-        the keyboard."""
-        kb = self.keyboard
-        here = kb.at == self.name
-        if here:
-            kb.give(self.name)
-        else:
-            kb.open = None
-        autosave = self.host.table.autosave
-        if autosave is not None and not self.over:
-            autosave.keep()
-        super().stop_game()
-        if not here:
-            kb.say(stopped_line(self.lang, self.host.table.autosave))
-
-    def cleared(self, interrupt: BaseException) -> str:
-        """What Ctrl+C says (:func:`~a11y_dominion.console.keyboard.interrupted`'s, while no
-        prompt reads keys): at a question, or with text typed, as at every end; else that the
-        game goes on, and at a second press nothing: quit's question comes next."""
-        asked = self.decision is not None and not self.sent
-        if asked or self.over or getattr(interrupt, "had_text", True):
-            return super().cleared(interrupt)
-        self.presses += 1
-        if self.presses == 1:
-            return self.lang._(GOES_ON)
-        self.presses = 0
-        self.stop_asked = True
-        return ""
-
-    def use(self, entry: tuple[str, Any]) -> bool:
-        """As the core uses an entry of the inbox; an empty line of this program's own is not said,
-        and at a shared keyboard a line of its own (Ctrl+C's) is said to the person at the
-        keyboard at once; ``("told", (sentence, priority))`` is news of the game told by ``play``
-        itself (a position's turn start), said with the next question as the game's news is."""
-        if entry[0] == "said" and (self.shared or not entry[1]):
-            if entry[1] and self.keyboard.at == self.name:
-                self.keyboard.say(entry[1])
-            return True
-        if entry[0] == "told":
-            text, priority = entry[1]
-            self.holder.tell_line(text, priority)
-            return True
-        return super().use(entry)
-
-    async def read_between(self) -> None:
-        """Nothing is read while nothing is asked, as ``play`` always read (what is typed meanwhile
-        waits for the next prompt, which shows it once): wait for the room's next message, or
-        ask quit's question when a second Ctrl+C asked for it, of the person at the keyboard.
-        After the final scores, while the player stays (:meth:`stay_after_game`), their lines are
-        read: log, score, export, quit."""
-        if self.staying:
-            await super().read_between()
-            return
-        kb, asked = self.keyboard, self.stop_asked
-        self.stop_asked = False
-        if not asked or kb.at != self.name:
-            await self.link.inbox.wait()
-            return
-        kb.give(self.name)
-        await self.quit_game()
-        if kb.open == self.name and (self.decision is None or self.sent):
-            kb.open = None
-
-    async def ask(self) -> bool:
-        """As the core asks, the keyboard handed over first when another person has it
-        (:meth:`hand_over`); once the answer is sent, this person's lines are held again. Ctrl+C
-        is counted afresh from each question on, and an autosave that could not write an answer
-        is said first, once (:meth:`say_unsaved`). The question put before the player changed
-        the language (:attr:`put_before`) is not put again: it stands as it was heard, the prompt
-        naming the seat anew."""
-        kb = self.keyboard
-        if kb.open != self.name and self.decision is not None and not self.sent:
-            if kb.at != self.name:
-                if not await self.hand_over():
-                    return False
-            else:
-                kb.give(self.name)
-        self.presses = 0
-        self.say_unsaved()
-        if self.drawn_told is not None:  # (after the story the game's start told: see _note_drawn)
-            self.holder.narrator.last_drawn, self.drawn_told = self.drawn_told, None
-            self.holder.hand_due = False
-        if self.put_before and self.decision is not None and self.latest is not None:
-            self.put_before, self.shown = False, self.decision_id
-            if self.latest.turn.player == self.name:  # where the turn stands was heard with it
-                self.holder.heard_turn(self.latest)
-            self.holder.hand_due = False
-        asked = await super().ask()
-        if self.sent and kb.open == self.name:
-            kb.open = None
-        return asked
-
-    def stays_after_game(self) -> bool:
-        """True when the player may stay after the final scores, as a remote player may: the
-        game ended with them (it did not stop or fail) and they type at a terminal."""
-        return self.over and self.host.table.game.game_over and self.interactive and self.between
-
-    def stay_after_game(self) -> None:
-        """After the final scores: the player stays, told so ("The game is over. You may stay: log,
-        repeat, score and export work here; type quit to leave."), until quit or Ctrl+D."""
-        self.staying = True
-        self.link.inbox.put(("said", self.lang._(AFTER_GAME_LINE)))
-
-    def leave_after_game(self) -> None:
-        """quit after the final scores: the program ends, the game kept as finished."""
-        self.say(self.lang._(N_("Goodbye.")), keep=False)
-        self.exit_code = 0
-
-    def say_unsaved(self) -> None:
-        """Once, when the autosave could not write an answer (a folder that cannot be written,
-        a full disk): one sentence naming the file and the reason; the game goes on unsaved."""
-        save = self.host.table.autosave
-        if save is None or save.failed is None or self.unsaved_said:
-            return
-        self.unsaved_said = True
-        self.say(unsaved_line(self.lang, save.failed.filename or save.path, save.failed), priority="high", keep=False)
-
-    def command_ctx(self) -> Ctx:
-        """As the core's, and ``save FILE`` writes the game so far here (:meth:`save_file`),
-        ``load FILE`` goes on with a saved game instead (:meth:`load_file`). The hints answer as
-        the player's own hints setting says now (this computer's is the table's)."""
-        ctx = super().command_ctx()
-        ctx.prefs.hints, ctx.hints_off = self.hints, HINTS_OFF
-        ctx.port.save = lambda rest: self.later.append(lambda: self.save_file(rest))
-        ctx.port.load = lambda rest: self.later.append(lambda: self.load_file(rest))
-        ctx.think_ms = self.think_ms  # the hint is the hard bot's, with play's --think-ms
-        return ctx
-
-    async def load_file(self, rest: str) -> None:
-        """load FILE: go on with a saved game (asking first when a move was made): this game
-        ends here, left in its autosave unfinished, and :attr:`loading` is the loaded game's
-        setup, which :func:`play_on_core` plays next (at a shared keyboard in the keyboard's
-        language as it is now, chosen in the game perhaps, whatever its seats were played in). A
-        file that cannot be read, or a game of another number of people
-        (:meth:`load_refusal`), is one sentence and this game goes on."""
-        from .persistence import load_game
-
-        lang = self.lang
-        path = typed_path(rest)
-        if not path:
-            self.error(lang._(N_("Load needs a file name, for example load game.json.")))
-            return
-        setup = self.setup
-        if setup is None:  # (set as the console is made)
-            return
-        options = dict(setup.seat_options)
-        bots: dict[str, Any] = {}
-        try:
-            game, seats = load_game(path, setup.seats, options, setup.lang, bots)
-        except (RecordError, SetupError) as e:
-            self.error(
-                lang.text(
-                    N_("Cannot load {file}: {error} The game goes on unchanged."),
-                    file=shown_name(path),
-                    error=lang.msg(e),
-                )
-            )
-            return
-        refusal = self.load_refusal([kind for _name, kind in seats].count("human"))
-        if refusal is not None:
-            self.error(lang.text(refusal, file=shown_name(path), command=typed_command()))
-            return
-        now = self.host.table.game
-        if self.confirm and now.pending is not None and now.answers:
-            question = lang.text(
-                N_("Replace the game in progress with {file}? Type yes to load: "), file=shown_name(path)
-            )
-            reply = await self.ask_reply(question)
-            if reply != "yes":
-                if reply != "gone":  # (not when a command typed there stopped the game)
-                    self.say(lang._(N_("Not loaded. The game goes on.")), keep=False)
-                return
-        self.loading = dataclasses.replace(
-            setup,
-            game=game,
-            seats=seats,
-            seed=game.config.seed,
-            seat_options=options,
-            bots=bots,
-            resumed=None,
-            load=shown_name(path),
-            notices=[],
-            lang=self.lang if self.shared else setup.lang,  # shared: the keyboard's as it is now
-        )
-        self.exit_code = 0
-
-    def language_changed(self) -> None:
-        """The player chose another language during the game (the ``settings`` command): the
-        screen speaks it, and the game goes on at once, quietly, in a room of that language, as
-        ``resume`` would go on with it in that language: a seat with a language's default name is
-        called as the new one calls it ("You" is "Jij" in Dutch:
-        :func:`~a11y_dominion.seats.default_seat_names`), and the room's own lines are in it too.
-        :attr:`loading` is that game's setup and :attr:`going_on` the seats renamed, which
-        :func:`play_on_core` plays next with the same autosave. Only at the player's own question
-        (the game waits for them).
-
-        At a shared keyboard the language is the keyboard's, one for the table: every person's
-        console here speaks the language this person chose, and the game goes on in this room (no
-        seat here has a language's default name, "You", to rename:
-        :func:`~a11y_dominion.seats.parse_seats` refuses it where several people play). Each other
-        person hears why once, first when the keyboard comes to them
-        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language). Every person's seat in the
-        room speaks it too (its own lines, such as "Game stopped."), and the game's autosave
-        keeps it with each seat, so that ``resume`` goes on in it."""
-        room, setup = self.host, self.setup
-        if self.shared:
-            for console in self.table:
-                room.people[console.name].settings(language=self.lang.code)
-            for other in self.table:
-                if other is not self:
-                    other.holder.change("language", self.lang.code)
-                    if other.completer is not None:
-                        other.completer.lang = other.lang
-                    lang = other.lang
-                    why = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
-                    self.keyboard.news[other.name] = why
-        super().language_changed()  # (the screen's: the keyboard's)
-        d = room.table.game.pending
-        if self.shared or setup is None or d is None or d.player != self.name or self.sent:
-            return
-        record = room_record(room)
-        names = default_seat_names(record, self.lang, room.people[self.name].lang.code)
-        try:
-            game = replay(rename_seats(record, names))
-        except RecordError:
-            return
-        options = {names.get(n, n): dict(o) for n, o in setup.seat_options.items() if n.lower() != self.name.lower()}
-        options[names.get(self.name, self.name)] = {"language": self.lang.code, "verbosity": self.holder.verbosity}
-        self.loading = dataclasses.replace(
-            setup,
-            game=game,
-            seats=[SeatSpec(names.get(name, name), kind) for name, kind in setup.seats],
-            lang=self.lang,
-            seat_options=options,
-            resumed=None,
-            load=None,
-            notices=[],
-        )
-        self.going_on = names
-        self.exit_code = 0
-
-    def load_refusal(self, people: int) -> str | None:
-        """Why a saved game of ``people`` persons cannot be loaded in this one (an English
-        template with ``{file}`` and ``{command}``), or None: here it must be one person's, and
-        at a shared keyboard one of several people."""
-        if (people > 1) if self.shared else (people == 1):
-            return None
-        if self.shared:
-            return N_(
-                "Cannot load {file} at this shared keyboard: it is not a game of several people; "
-                "{command} play --load {file} plays it."
-            )
-        return N_(
-            "Cannot load {file} in this game: it is not one person's against bots; "
-            "{command} play --load {file} plays it."
-        )
-
-    async def hand_over(self) -> bool:
-        """Say "Pass the keyboard to Bea. Bea, press Enter when you are ready." (in Bea's language,
-        as an important message; the screen and its scrollback cleared first, but at the first
-        hand-over, when :attr:`~.hotseat.Keyboard.clears`) and wait for an empty line; then Bea's held lines
-        and news come. Anything else typed, and Ctrl+C, is one sentence saying what is read here;
-        quit asks quit's question, as at a question. False when the game stopped instead (quit,
-        the end of input, or quit's question answered yes at Ctrl+D)."""
-        kb, output = self.keyboard, self.keyboard.output
-        unread = 0
-        for reader in kb.readers:  # what the last person pasted is not the next one's
-            pending = getattr(reader, "pending", None)
-            if pending:
-                unread += len(pending)
-                pending.clear()
-        if kb.at is not None and kb.clears:
-            output.display.clear(plain_too=True)
-        if unread:  # (a count, said to both)
-            kb.say(self.lang.text(UNREAD, n=unread, player=self.name))
-        kb.open = None
-        output.display.lang = self.lang
-        set_language = getattr(output.speaker, "set_language", None)
-        if set_language is not None:
-            set_language(self.lang.code)  # the voice speaks the language of the person asked
-        line = self.lang.text(HAND_OVER, player=self.name)
-        again = True
-        while True:
-            if again:
-                kb.say(line, "important", "bold")
-            again = False
-            try:
-                got = await self.read_bare()
-            except EOFError:  # quit's question: its no is said at once (stop_game keeps what waits held)
-                kb.open = self.name
-                try:
-                    await self.input_ended()
-                finally:
-                    kb.open = None
-                if self.exit_code is not None:
-                    return False
-                again = True
-                continue
-            except KeyboardInterrupt:
-                kb.say(self.lang.text(NO_CTRL_C, player=self.name), "high")
-                continue
-            if isinstance(got, str) and not got.strip():
-                break
-            if isinstance(got, str) and command_of((got.split() or [""])[0]) == "quit":
-                if await self.quit_at_hand_over():
-                    return False
-                again = True
-                continue
-            kb.say(self.lang.text(ONLY_ENTER, player=self.name), "high")
-        self.holder.handed()  # the turn prompt says every figure, and the hand
-        self.shown = None  # the question is shown anew
-        kb.give(self.name)
-        return True
-
-    async def quit_at_hand_over(self) -> bool:
-        """quit typed at the hand-over to this person: quit's question, said at once (nothing
-        held for this person comes out); True when the game stopped."""
-        kb = self.keyboard
-        kb.open = self.name
-        try:
-            await self.quit_game()
-        finally:
-            if kb.open == self.name:
-                kb.open = None
-        return self.exit_code is not None
-
-    def no_commands(self) -> str | None:
-        """A command typed at quit's question before this person took the keyboard (at the
-        hand-over) is not run: it could tell their hand to the person before them."""
-        if self.keyboard.at == self.name:
-            return None
-        return self.lang.text(
-            N_("Only yes or no is read here; commands are read once {player} has the keyboard."), player=self.name
-        )
-
-    async def read_bare(self) -> Any:
-        """One line at the hand-over, with no completion, no shortcut keys and no recalled lines
-        where the reader has such a prompt (:meth:`~.display.PromptReader.read_bare_async`)."""
-        bare = getattr(self.reader, "read_bare_async", None)
-        if bare is None:
-            return await self.read_line("", "", watch=False)
-        # (Ctrl+C typed at the prompt is its KeyboardInterrupt, which must not leave a task of its own)
-        self.bare = asyncio.ensure_future(_outcome(bare("")))
-        try:
-            return _given(await self.bare)
-        except asyncio.CancelledError:
-            if not self.bare.cancelled() or not self.bare_cleared:
-                raise  # this console's own end: not Ctrl+C
-            raise KeyboardInterrupt from None  # Ctrl+C (:meth:`~.hotseat.AtKeyboard.pressed`): the line is cleared
-        finally:
-            self.bare, self.bare_cleared = None, False
-
-    def at_keyboard(self) -> list[LocalConsole]:
-        """The consoles of every person at this keyboard, this one among them."""
-        return list(self.table)
-
-    @property
-    def speaker(self) -> Any:
-        return self.keyboard.output.speaker
-
-    @speaker.setter
-    def speaker(self, value: Any) -> None:
-        """The speech output is the keyboard's (the settings command's ``output``): every person's
-        lines are spoken through it, each person's still held for them at a shared keyboard
-        (:class:`~.hotseat.Screen`); one person's announcer speaks through it itself."""
-        self.keyboard.output.speaker = value
-        if not self.shared:
-            self._speaker = self.holder.announcer.speaker = value
-
-    def receive(self, message: dict[str, Any]) -> bool:
-        """As the core uses a message; at the game's end the person who had the keyboard hears
-        the final scores (in the keyboard's language, which is everyone's there). At a shared
-        keyboard the story of a resumed game (what this person heard before it stopped) leaves
-        the hand to the hand-over, which reads it unless the news after the story told it as drawn."""
-        used = super().receive(message)
-        if message.get("type") == "story" and self.shared:
-            self.holder.hand_due, self.holder.narrator.last_drawn = False, None
-        if message.get("type") == "game_over" and self.keyboard.at == self.name:
-            self.keyboard.give(self.name)
-        return used
-
-    async def save_file(self, rest: str) -> None:
-        """save FILE: the game so far (:func:`room_record`) into the file ``rest`` names on this
-        computer, readable by its owner only, as :meth:`write_here` writes; one sentence either way."""
-        path = typed_path(rest)
-        if not path:
-            self.error(self.lang._(N_("Save needs a file name, for example save game.json.")))
-            return
-        await self.write_here(
-            path,
-            dumps(room_record(self.host)),
-            refused=N_("Cannot save to {file}: {error}"),
-            failed=N_("Cannot save to {file}: {error}."),
-            kept=N_("Not saved. The file is as it was."),
-            done=N_("Game saved to {file}."),
-            done_linked=N_("Game saved to {target}, the file {file} links to."),
-        )
 
 
 RECENT = 5  # announcements told when a game is resumed
@@ -652,11 +141,6 @@ def _turn_heard_before(room: TableRoom, lang: Language) -> list[tuple[str, bool]
     return [(lang.text(TURN_OF, player=view.turn.player, n=q.turn_number(view)), False)]
 
 
-def _greet(console: HostConsole, lines: list[tuple[str, bool]]) -> None:
-    for text, keep in lines:
-        console.say(text, keep=keep)
-
-
 def watched_lines(stdin: Any, out: Any) -> Any:
     """The reader of the lines typed at ``stdin`` (a terminal or piped input) while a game of
     bots only is watched (a :class:`~.piped.PipeReader`, read on the event loop; at a terminal
@@ -757,36 +241,18 @@ async def play_here(
     before: PlayConsole | None = None,
 ) -> tuple[int, PlayConsole]:
     """Play the room's game at this keyboard for the people seated here (``room.locals``), each
-    with a console of their own (``args``: the ``play`` options; ``reader``: the typed lines,
-    shared by every console; None: each console its own line editor at this terminal,
-    ``stdin``: standard input unless given), ``lines`` said first: (the exit code, the console
-    that ended it). One person has the keyboard throughout, their lines and the room's said in
-    turn by their console; several share it (:class:`~.hotseat.Keyboard`), the room's lines said
-    to whoever sits at it. After the final scores the person at the keyboard may stay, until
-    quit. ``before``: the console of this game before its one person changed the language: its
+    with a console of their own (:func:`~.ownseat.seat_here`; ``args``: the ``play`` options;
+    ``reader``: the typed lines, shared by every console; None: each console its own line editor
+    at this terminal, ``stdin``: standard input unless given), ``lines`` said first, and the game
+    run here with them (:func:`~.ownseat.run_here`): (the exit code, the console that ended it).
+    ``before``: the console of this game before its one person changed the language: its
     question was put already, and is not put again; the place in the help pages goes on."""
-    from ..remote.seatlink import HostLink
-    from ..settings import load_settings
-
-    settings = load_settings()[0]
-    kb = Keyboard(output)
-    kb.clears = clears(settings.get("clear"), output.speaker)
-    shared = len(room.locals) > 1
-    if shared:
-        for text, _keep in lines:
-            kb.say(text)
-    else:  # one person: the keyboard is theirs, with no hand-over
-        kb.at = room.locals[0]
-    consoles: list[PlayConsole] = []
-    links: list[HostLink] = []
-    ctrl_c = AtKeyboard(consoles, kb)
-    for name in room.locals:
-        seat = room.people[name]
-        link = HostLink(room, name, own=True, quiet=True)
-        console = local_console(
-            PlayConsole, link, name, seat.lang, seat.verbosity, settings, output, setup.out, stdin, reader
-        )
-        console.seated(room, setup, args, ctrl_c)
+    consoles = seat_here(PlayConsole, room, output, setup.out, stdin, reader)
+    for console in consoles:
+        console.setup, console.think_ms = setup, getattr(args, "think_ms", None)
+        if from_position(room):  # its first turn began before its log: whose turn it is
+            console.holder.restart(room.table.game.current.name)
+            room.people[console.name].restart(room.table.game.current.name)
         if before is not None:
             # (the question was put already, unless a yes-or-no question of it was left for the change)
             console.put_before, console.command_state = not before.question_dropped, before.command_state
@@ -795,41 +261,7 @@ async def play_here(
             completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
         if setup.resumed is not None:
             _note_drawn(console, room, [text for text, _keep in lines])
-        if not shared:
-            console.greeting = functools.partial(_greet, console, lines)
-        consoles.append(console)
-        links.append(link)
-    # the room's own lines: to whoever sits at a shared keyboard; one person's console says them in turn with the game's
-    out, room.out = room.out, kb.say if shared else lambda text: links[0].inbox.put(("said", clean(text)))
-    ctrl_c.watch()  # Ctrl+C while no line editor reads keys
-    for link in links:
-        link.open()
-    runs: dict[asyncio.Future[int], PlayConsole] = {asyncio.ensure_future(c.run()): c for c in consoles}
-    table: asyncio.Future[Any] = asyncio.ensure_future(run_table(room))
-    try:
-        done, _pending = await asyncio.wait([*runs, table], return_when=asyncio.FIRST_COMPLETED)
-        first = next((c for t, c in runs.items() if t in done), None)
-        if first is None:  # the game ended (or cannot go on)
-            game_over(room, setup.lang)
-        # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
-        stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
-        for name, session in list(room.sessions.items()):
-            if stays is None or name != stays.name:
-                _end(session)
-        if stays is not None:
-            stays.stay_after_game()
-            await next(t for t, c in runs.items() if c is stays)
-        codes = [await t for t in runs]
-        ender = first or next((c for c in consoles if c.name == kb.at), consoles[0])
-        code = ender.exit_code if first is not None and ender.exit_code is not None else max(codes)
-        return code, ender
-    finally:
-        room.out = out
-        ctrl_c.unwatch()
-        table.cancel()
-        await asyncio.wait([table])
-        for link in links:
-            link.close()
+    return await run_here(room, consoles, lines, run_table(room))
 
 
 def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:

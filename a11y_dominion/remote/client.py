@@ -18,13 +18,11 @@ stays until the player leaves (``quit``).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import getpass
 import os
-import signal
 import sys
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from ..announcements.words import join_names
@@ -33,6 +31,7 @@ from ..files import SETTINGS_LIMIT, FileError, read_json, read_text
 from ..i18n import N_, Language, typed_command
 from ..rules.decisions import Msg
 from .joinlink import NAME_UNFIT, JoinError, KnownHosts, Link, fits_ssh
+from .signals import ctrl_c_interrupts
 
 
 # ------------------------------------------------------------------ who and where
@@ -132,24 +131,6 @@ class JoinConsole(LocalConsole):
 
 
 # ------------------------------------------------------------------ the command
-@contextlib.contextmanager
-def ctrl_c_interrupts() -> Iterator[None]:
-    """Within it, Ctrl+C (SIGINT) raises KeyboardInterrupt where the program waits, as Python's
-    own handler does (POSIX and Windows alike), then the handler before comes back.
-    ``asyncio.run``'s handler only cancels the main task at the first Ctrl+C, which a question
-    asked on the event loop's thread (the password's, during the login) never sees. Outside
-    the main thread (no handler can be set there) nothing changes."""
-    try:
-        before = signal.signal(signal.SIGINT, signal.default_int_handler)
-    except ValueError:  # not the main thread
-        yield
-        return
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, before)
-
-
 def read_password(prompt: str, stdin=None, stderr=None) -> str:
     """The password typed after ``prompt``: :func:`getpass.getpass`, not shown as it is typed.
     With no terminal to hide it on (standard input a pipe or a file, no console window),

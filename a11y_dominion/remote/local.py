@@ -1,14 +1,15 @@
 """The host's own terminal: the seat of the player at the host's computer, and the question
 before a host without a seat there stops the game.
 
-The host's player (the ``human`` seat of ``a11y-dominion host``) plays through the console
-core over the seat protocol inside the host's process (a
-:class:`~a11y_dominion.remote.seatlink.HostLink` into the host's own room), with this
-computer's keyboard and screen as ``join`` has them (:mod:`a11y_dominion.console.keyboard`):
-the same questions, commands, completion, shortcut keys, confirmations, settings file, speech
-and ``export FILE`` written here. The host's own lines are said in turn with the game's.
-Ctrl+C clears the line typed, as at every end. ``quit`` (and Ctrl+D) asks whether to stop the
-game for every seat; the autosave keeps it. The end of piped input stops the game, as at ``play``.
+The host's player (the ``human`` seat of ``a11y-dominion host``) plays at the keyboard's end of
+the console core as ``play``'s people do (:mod:`a11y_dominion.console.ownseat`: the console over
+a :class:`~a11y_dominion.remote.seatlink.HostLink` into the host's own room), with this
+computer's keyboard and screen: the same questions, commands, completion, shortcut keys,
+confirmations, settings file, speech and ``export FILE`` written here. The host's own lines are
+said in turn with the game's. Ctrl+C clears the line typed, as at every end. What is the host's
+own (:class:`HostConsole`): ``quit`` (and Ctrl+D) asks whether to stop the game for every seat;
+the autosave keeps it; the end of piped input stops the game, as at ``play``; lines are read
+between questions too, and ``say`` is chat with the remote seats around it.
 
 With no seat at the host's computer, Ctrl+C asks "Stop the game for every seat? yes or no";
 yes stops the game (every seat is told), anything else goes on, and Ctrl+C while asking stops
@@ -20,62 +21,32 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
-from collections.abc import Callable
 from typing import Any
 
-from ..console.display import LineCleared, cleared_text, isatty
-from ..console.keyboard import LocalConsole
+from ..console.display import isatty
+from ..console.ownseat import OwnSeatConsole, run_here, seat_here
 from ..console.piped import in_thread, windows_read
-from ..i18n import N_, typed_command, yes_or_no
-from .seat import clean
+from ..i18n import N_, yes_or_no
 
 QUESTION = N_("Stop the game for every seat? yes or no ")
 STOP = N_("Stop the game for every seat? It is kept; {command} host --resume goes on with it. Type yes to stop: ")
 STOP_UNSAVED = N_("Stop the game for every seat without saving? Type yes to stop: ")
 
 
-class HostConsole(LocalConsole):
-    """The console core at the host's own seat (the arguments as for
-    :class:`~a11y_dominion.console.keyboard.LocalConsole`; :attr:`host` is the
-    :class:`~a11y_dominion.remote.host.GameHost`): quit stops the game for every
-    seat, after the host's question; after the game it closes the table at once."""
+class HostConsole(OwnSeatConsole):
+    """The host's own seat at this computer's keyboard (the keyboard's end,
+    :class:`~a11y_dominion.console.ownseat.OwnSeatConsole`, seated by
+    :func:`~a11y_dominion.console.ownseat.seat_here` as ``play``'s people are, with the remote
+    seats around it): quit stops the game for every seat, after the host's question; after the
+    game it closes the table at once."""
 
-    host: Any = None  # (set once made, by play_own_seat)
     tells_language = True  # (the room's lines to this seat follow the language chosen here)
-    stop_kept = STOP  # quit's question while the autosave keeps the game ({command}: how this program is typed)
-    stop_unsaved = STOP_UNSAVED  # and while nothing keeps it
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, help_seat="local", **kwargs)
-        self.leaves = False  # Ctrl+C says that quit stops the game
-
-    def leave_question(self) -> str:
-        """quit's question (or Ctrl+D's) at the host's seat: stop the game for every seat,
-        kept by the autosave (or without saving, when there is none)."""
-        if getattr(self.host.table.autosave, "failed", True) is None:
-            return self.lang.text(self.stop_kept, command=typed_command())
-        return self.lang._(self.stop_unsaved)
-
-    def stay_sentence(self) -> str:
-        """What a no to the host's question says."""
-        return self.lang._(N_("The game goes on."))
+    stop_kept = STOP
+    stop_unsaved = STOP_UNSAVED
 
     def leave_after_game(self) -> None:
         """quit after the game: the table closes (the remote players still in are told goodbye)."""
         self.stop_game()
-
-    def leave_now(self) -> None:
-        """The end of piped input: the game stops, as at the keyboard."""
-        self.stop_game()
-
-    def stop_game(self) -> None:
-        """The host stops the game (or, after it, closes the table): what the host says of it
-        is said here at once, and the console ends."""
-        self.host.stop()
-        while (entry := self.link.inbox.get_nowait()) is not None:
-            if entry[0] != "closed":
-                self.use(entry)
-        self.exit_code = 0 if self.over else 1
 
 
 class HostTerminal:
@@ -108,10 +79,11 @@ class HostTerminal:
             self.task = asyncio.get_running_loop().create_task(self.play())
 
     async def play(self, output: Any = None, reader: Any = None) -> int:
-        """Play the host's own seat (:func:`play_own_seat`) until the game ends or the player
-        stops it; the console's exit code. ``output`` (a
+        """Play the host's own seat until the game ends or the player stops it, as ``play``'s
+        people are played (:func:`~a11y_dominion.console.ownseat.run_here`; the host runs its
+        game): the console's exit code. ``output`` (a
         :class:`~a11y_dominion.console.keyboard.LocalOutput`) and ``reader`` are this
-        computer's screen and keyboard unless given."""
+        computer's screen and keyboard unless given; the first line says the speech mode."""
         from ..console.commands import speech_line
         from ..console.keyboard import STARTING, local_output
         from ..settings import load_settings
@@ -121,19 +93,15 @@ class HostTerminal:
         if output is None:
             # (the host's command asked about a screen reader already, when it would)
             output = local_output(load_settings()[0], seat.lang, host.speech, host.plain, sys.stdout, asking=False)
-
-        def greet(console: HostConsole) -> None:
-            said = speech_line(output.speaker, console.lang, STARTING, at_start=True)
-            if said:  # "" when the speaker has said itself that no sound can be heard
-                console.say(said, keep=False)
-
-        try:
-            return await play_own_seat(host, output, self.stdin, reader, greet, on_console=self._playing)
-        finally:
-            output.speaker.close()
-
-    def _playing(self, console: HostConsole | None) -> None:
+        (console,) = seat_here(HostConsole, host, output, sys.stdout, self.stdin, reader, quiet=False)
+        # the speech output is found by now ("": the speaker has said itself that no sound can be heard)
+        said = speech_line(output.speaker, console.lang, STARTING, at_start=True)
         self.console = console
+        try:
+            return (await run_here(host, [console], [(said, False)] if said else []))[0]
+        finally:
+            self.console = None
+            output.speaker.close()
 
     async def close(self) -> None:
         """Stop reading: the host's seat's console ends once its session did (after the game it
@@ -151,7 +119,7 @@ class HostTerminal:
         a line of its own."""
         console = self.console
         if console is not None and not self.host.over:
-            console.link.inbox.put(("said", cleared_text(LineCleared(had_text=False), console.lang)))
+            console.ctrl_c.pressed()  # (the keyboard's, as at play)
             return
         if self.tty and console is None:
             self.write("\n")
@@ -175,49 +143,6 @@ class HostTerminal:
             self.host.stop()
         else:
             self.write(lang._(N_("The game goes on.")) + "\n")
-
-
-async def play_own_seat(
-    room: Any,
-    output: Any,
-    stdin: Any,
-    reader: Any = None,
-    greet: Callable[[HostConsole], None] | None = None,
-    on_console: Callable[[HostConsole | None], None] | None = None,
-) -> int:
-    """Play the seat at this computer (``room.local``) of ``room`` (a
-    :class:`~a11y_dominion.remote.room.TableRoom`, or the host that has one) through a
-    :class:`HostConsole` over a :class:`~a11y_dominion.remote.seatlink.HostLink` into it, until
-    the game ends or the player stops it; the console's exit code. ``output`` (a
-    :class:`~a11y_dominion.console.keyboard.LocalOutput`) is the screen and speech, ``stdin``
-    the keyboard (or ``reader`` reads the typed lines); ``greet(console)`` says the end's
-    own first lines, at the room's hello; ``on_console`` is told the console while it
-    plays, then None. The room's own lines are said by the console meanwhile, in turn with
-    the game's. Needs no network."""
-    from ..console.keyboard import local_console
-    from ..settings import load_settings
-    from .seatlink import HostLink
-
-    seat = room.people[room.local]
-    settings = load_settings()[0]
-    link = HostLink(room, seat.name, own=True)
-    console = local_console(
-        HostConsole, link, seat.name, seat.lang, seat.verbosity, settings, output, sys.stdout, stdin, reader
-    )
-    console.host = room
-    if greet is not None:
-        console.greeting = lambda: greet(console)
-    if on_console is not None:
-        on_console(console)
-    out, room.out = room.out, lambda text: link.inbox.put(("said", clean(text)))
-    link.open()
-    try:
-        return await console.run()
-    finally:
-        room.out = out
-        link.close()
-        if on_console is not None:
-            on_console(None)
 
 
 async def read_once(fd: int, size: int = 4096, platform: str = sys.platform) -> bytes:

@@ -1,11 +1,13 @@
-"""Signals (Ctrl+C, a stop) handed to an asyncio event loop, on POSIX and on Windows."""
+"""Signals (Ctrl+C, a stop) handed to an asyncio event loop, on POSIX and on Windows, and Ctrl+C
+raised where a line is read whole (:func:`ctrl_c_interrupts`)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 
 def on_signals(
@@ -73,3 +75,22 @@ def _python_signals(loop: asyncio.AbstractEventLoop, pairs: list[tuple[str, Call
                 pass
 
     return back
+
+
+@contextlib.contextmanager
+def ctrl_c_interrupts() -> Iterator[None]:
+    """Within it, Ctrl+C (SIGINT) raises KeyboardInterrupt where the program waits, as Python's
+    own handler does (POSIX and Windows alike), then the handler before comes back.
+    ``asyncio.run``'s handler only cancels the main task at the first Ctrl+C, which a question
+    asked on the event loop's thread never sees (the password's, during ``join``'s login; a
+    piped line read whole at ``play``'s question). Outside the main thread (no handler can be
+    set there) nothing changes."""
+    try:
+        before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    except (ValueError, OSError):  # not the main thread
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
