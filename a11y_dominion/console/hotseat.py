@@ -76,7 +76,8 @@ class Keyboard:
         self.readers: list[Any] = []  # the people's readers of typed lines (their pasted lines not read yet)
 
     def put(self, name: str, show: Callable[[], object]) -> None:
-        """Show a line (or speak it) of ``name``'s console now, or hold it for ``name``."""
+        """Put out what ``show`` puts out for ``name`` (a line shown or spoken, or the telling of
+        the game's events, narrated when it runs) now, or hold it for ``name``."""
         if self.open == name:
             show()
         else:
@@ -293,6 +294,13 @@ class HotSeatConsole(PlayConsole):
                 self.keyboard.news[other.name] = why
         LocalConsole.language_changed(self)  # (the screen's: the keyboard's)
 
+    def hear(self, tell: Callable[[], None]) -> None:
+        """What this person is told of the game (events, an undo) waits while the keyboard is not
+        theirs, untold: it is narrated when the keyboard comes to them (:meth:`Keyboard.give`), in
+        the keyboard's language and their verbosity then, so that nothing they hear is in a language
+        the keyboard left meanwhile."""
+        self.keyboard.put(self.name, tell)
+
     def use(self, entry: tuple[str, Any]) -> bool:
         """As ``play``'s console uses an entry; a line of this program's own (Ctrl+C's) is said
         to the person at the keyboard at once."""
@@ -431,8 +439,8 @@ async def play_shared(
         waited: list[asyncio.Future[Any]] = [*runs, table]
         done, _pending = await asyncio.wait(waited, return_when=asyncio.FIRST_COMPLETED)
         first = next((c for t, c in runs.items() if t in done), None)
-        if first is None:  # the game ended (or cannot go on)
-            game_over(room, setup.lang)
+        if first is None:  # the game ended (or cannot go on): said in the keyboard's language now
+            game_over(room, consoles[0].lang)
         # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
         stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
         for name, session in list(room.sessions.items()):

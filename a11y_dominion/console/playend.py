@@ -162,7 +162,7 @@ class PlayConsole(HostConsole):
             return True
         if entry[0] == "told":
             text, priority = entry[1]
-            self.holder.tell_line(text, priority)
+            self.hear(lambda: self.holder.tell_line(text, priority))  # (in order with the events told)
             return True
         return super().use(entry)
 

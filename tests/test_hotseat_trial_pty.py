@@ -1,0 +1,131 @@
+"""Faults a keyboard-only trial found at a shared keyboard, each in a pseudo-terminal.
+
+The installed command runs as the people who tried it did: ``play`` with Ann and Bea (and a
+Big Money bot) at one keyboard, in screen-reader mode, with settings and data of their own; each
+line is typed once the text before it has come (Enter as a terminal sends it), and the lines a
+screen reader reads are compared, in English and in Dutch:
+
+- after Bea changes the language, everything Ann hears when the keyboard comes to her is in the
+  new language, the news that waited for her too.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = [pytest.mark.posix, pytest.mark.e2e]  # a pseudo-terminal
+pexpect = pytest.importorskip("pexpect")
+
+ROOT = Path(__file__).resolve().parent.parent
+ANSI = re.compile(rb"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|[@-Z\\-_])")
+TO = {
+    "en": "Pass the keyboard to {0}. {0}, press Enter when you are ready.",
+    "nl": "Geef het toetsenbord aan {0}. {0}, druk op Enter als je klaar bent.",
+}
+STOP = {"en": ("quit", "Type yes to stop: ", "y"), "nl": ("stoppen", "Typ ja om te stoppen: ", "ja")}
+
+
+def to(lang: str, name: str) -> str:
+    """The hand-over to ``name`` in ``lang``."""
+    return TO[lang].format(name)
+
+
+def spawn(tmp_path: Path, *args: str) -> Any:
+    """The installed command with ``args`` in a pseudo-terminal, with the settings and data
+    folders of ``tmp_path`` (screen-reader mode, whose lines are not cleared at a hand-over)."""
+    settings = tmp_path / "settings.json"
+    if not settings.exists():
+        settings.write_text(json.dumps({"screen_reader": "no"}), encoding="utf-8")
+    exe = shutil.which("a11y-dominion")
+    argv = [*args, "--speech", "screen-reader"]
+    if exe is None:
+        exe, argv = sys.executable, ["-m", "a11y_dominion", *argv]
+    env = dict(os.environ, TERM="xterm", COLUMNS="200", LINES="50", A11Y_DOMINION_SCREEN_READER="no")
+    env.update(A11Y_DOMINION_CONFIG=str(settings), A11Y_DOMINION_DATA=str(tmp_path / "data"))
+    return pexpect.spawn(exe, argv, cwd=str(ROOT), env=env, timeout=60, dimensions=(50, 200))
+
+
+def shown(raw: bytes) -> list[str]:
+    """The lines a screen reader reads of ``raw``: no escape sequences, no carriage returns."""
+    text = ANSI.sub(b"", raw).decode("utf-8", "replace").replace("\r", "")
+    return text.split("\n")
+
+
+def run(child: Any, steps: list[tuple[str, str]]) -> list[str]:
+    """Wait for each text, then type its line (``\\n``-separated lines are typed at once, as
+    keys typed ahead); the lines shown up to the end of the program, which must end by itself."""
+    raw = b""
+    for wait, typed in steps:
+        child.expect_exact(wait.encode())
+        raw += child.before + child.after
+        child.send((typed + "\n").encode())
+    child.expect(pexpect.EOF)
+    raw += child.before
+    child.close()
+    return shown(raw)
+
+
+def between(lines: list[str], start: str, end: str) -> list[str]:
+    """The lines after the last line that is ``start`` up to the next one that begins with ``end``."""
+    i = len(lines) - lines[::-1].index(start)
+    j = next(k for k in range(i, len(lines)) if lines[k].startswith(end))
+    return lines[i:j]
+
+
+ANN_NEWS = {  # seed 1: what Ann hears as her turn 2 begins, after Bea's turn 1 and the bot's
+    "en": [
+        "You draw 5 Coppers.",
+        "Bea's turn 1.",
+        "Bea ended their turn without playing or buying anything.",
+        "Bot, turn 1: played 2 Coppers.",
+        "Your turn 2. Ann, Action phase: 1 Action, 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
+    ],
+    "nl": [
+        "Je trekt 5 Koper.",
+        "Beurt 1 van Bea.",
+        "Bea beëindigde de beurt zonder iets te spelen of te kopen.",
+        "Bot, beurt 1: speelde 2 Koper.",
+        "Jouw beurt 2. Ann, actiefase: 1 actie, 1 aanschaf, 0 munten. 5 kaarten in je hand, zoals getrokken; "
+        "typ hand om ze te horen.",
+    ],
+}
+KEYBOARDS = {
+    "en": "Everyone at this keyboard plays in English now: the language is the keyboard's.",
+    "nl": "Iedereen aan dit toetsenbord speelt nu in het Nederlands: de taal is die van het toetsenbord.",
+}
+END = {"en": "end", "nl": "einde"}
+SET_LANGUAGE = {"en": "settings set language {0}", "nl": "instellingen zet taal {0}"}
+
+
+@pytest.mark.parametrize("first, then", [("en", "nl"), ("nl", "en")])
+def test_what_waited_for_ann_is_told_in_the_language_bea_chose_meanwhile(tmp_path: Path, first: str, then: str) -> None:
+    child = spawn(tmp_path, "play", "--seed", "1", "--players", f"Ann:human:{first},Bea,Bot:bigmoney")
+    end, ann_prompt, bea_prompt = END[first], "Ann> ", "Bea> "
+    stop, asked, yes = STOP[then]
+    lines = run(
+        child,
+        [
+            (to(first, "Ann"), ""),
+            (ann_prompt, end),
+            (ann_prompt, end),
+            (to(first, "Bea"), ""),
+            (bea_prompt, SET_LANGUAGE[first].format(then)),
+            (bea_prompt, END[then]),
+            (bea_prompt, END[then]),
+            (to(then, "Ann"), ""),
+            (ann_prompt, stop),
+            (asked, yes),
+        ],
+    )
+    ann = between(lines, to(then, "Ann"), ann_prompt)
+    # the news that waited for Ann, her draw and Bea's turn among it, is said in the keyboard's language now
+    assert ann[:7] == ["", KEYBOARDS[then], *ANN_NEWS[then]]
+    assert not [line for line in ann if line in ANN_NEWS[first]]
