@@ -6,7 +6,8 @@ line is typed once the text before it has come (Enter as a terminal sends it), a
 screen reader reads are compared, in English and in Dutch:
 
 - after Bea changes the language, everything Ann hears when the keyboard comes to her is in the
-  new language, the news that waited for her too.
+  new language, the news that waited for her too;
+- Ann at terse verbosity hears what her Militia made the others discard.
 """
 
 from __future__ import annotations
@@ -129,3 +130,66 @@ def test_what_waited_for_ann_is_told_in_the_language_bea_chose_meanwhile(tmp_pat
     # the news that waited for Ann, her draw and Bea's turn among it, is said in the keyboard's language now
     assert ann[:7] == ["", KEYBOARDS[then], *ANN_NEWS[then]]
     assert not [line for line in ann if line in ANN_NEWS[first]]
+
+
+MILITIA = {  # Ann plays Militia at terse verbosity: what Bea and the bot discarded, when the keyboard is back
+    "en": (
+        "settings set verbosity terse",
+        "play militia",
+        "estate, copper",
+        [
+            "Militia attacks Bea and Bot.",
+            "Bea discards Estate and Copper.",
+            "Bot discards 2 Estates. Ann, Action phase: 0 Actions, 1 Buy, 2 coins.",
+            "Ann's hand: Copper.",
+        ],
+    ),
+    "nl": (
+        "instellingen zet uitgebreidheid beknopt",
+        "speel militie",
+        "landgoed, koper",
+        [
+            "Militie valt Bea en Bot aan.",
+            "Bea legt Landgoed en Koper af.",
+            "Bot legt 2 Landgoederen af. Ann, actiefase: 0 acties, 1 aanschaf, 2 munten.",
+            "Hand van Ann: Koper.",
+        ],
+    ),
+}
+
+
+def position(tmp_path: Path, kingdom: list[str], state: dict[str, Any]) -> str:
+    """The path of a scenario file of Ann, Bea and Bot at ``state`` (its script is not used)."""
+    path = tmp_path / "position.json"
+    data = {"players": ["Ann", "Bea", "Bot"], "kingdom": kingdom, "seed": 1, "state": state, "script": []}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_terse_player_hears_what_their_attack_made_the_others_discard(tmp_path: Path, lang: str) -> None:
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {
+            "Ann": {"hand": ["Militia", "Copper"], "deck": ["Copper"] * 5},
+            "Bea": {"hand": ["Copper", "Copper", "Estate", "Silver", "Gold"]},
+        },
+    }
+    path = position(tmp_path, ["Militia"], state)
+    terse, militia, discard, heard = MILITIA[lang]
+    stop, asked, yes = STOP[lang]
+    child = spawn(tmp_path, "play", "--position", path, "--players", "Ann:human,Bea:human,Bot:bigmoney", "--lang", lang)
+    lines = run(
+        child,
+        [
+            (to(lang, "Ann"), ""),
+            ("Ann> ", terse),
+            ("Ann> ", militia),
+            (to(lang, "Bea"), ""),
+            ("Bea> ", discard),
+            (to(lang, "Ann"), ""),
+            ("Ann> ", stop),
+            (asked, yes),
+        ],
+    )
+    assert between(lines, to(lang, "Ann"), "Ann> ")[:5] == ["", *heard]
