@@ -7,7 +7,9 @@ screen reader reads are compared, in English and in Dutch:
 
 - after Bea changes the language, everything Ann hears when the keyboard comes to her is in the
   new language, the news that waited for her too;
-- Ann at terse verbosity hears what her Militia made the others discard.
+- Ann at terse verbosity hears what her Militia made the others discard;
+- ``resume`` of a game Ann stopped at her own question tells her nothing she heard before the
+  stop: her question and hand, once.
 """
 
 from __future__ import annotations
@@ -193,3 +195,36 @@ def test_a_terse_player_hears_what_their_attack_made_the_others_discard(tmp_path
         ],
     )
     assert between(lines, to(lang, "Ann"), "Ann> ")[:5] == ["", *heard]
+
+
+RESUMED = {  # Ann stopped the game at her turn 2's question, after its news: resumed, the turn, her question, once
+    "en": [
+        "Ann's turn 2.",
+        to("en", "Ann"),
+        "",
+        "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Ann's hand: 5 Coppers.",
+    ],
+    "nl": [
+        "Beurt 2 van Ann.",
+        to("nl", "Ann"),
+        "",
+        "Ann, actiefase: 1 actie, 1 aanschaf, 0 munten.",
+        "Hand van Ann: 5 Koper.",
+    ],
+}
+RESUMED_THE_GAME = {"en": "Resumed the game of ", "nl": "Verder met het spel van "}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_resumed_game_tells_ann_nothing_she_heard_before_she_stopped_it(tmp_path: Path, lang: str) -> None:
+    end, (stop, asked, yes) = END[lang], STOP[lang]
+    child = spawn(tmp_path, "play", "--seed", "1", "--players", "Ann,Bea,Bot:bigmoney", "--lang", lang)
+    steps = [(to(lang, "Ann"), ""), ("Ann> ", end), ("Ann> ", end), (to(lang, "Bea"), ""), ("Bea> ", end)]
+    before = run(child, [*steps, ("Bea> ", end), (to(lang, "Ann"), ""), ("Ann> ", stop), (asked, yes)])
+    assert between(before, to(lang, "Ann"), "Ann> ")[1:6] == ANN_NEWS[lang]  # heard before the stop
+
+    lines = run(spawn(tmp_path, "resume"), [(to(lang, "Ann"), ""), ("Ann> ", stop), (asked, yes)])
+    i = lines.index(RESUMED[lang][0])
+    assert lines[i - 1].startswith(RESUMED_THE_GAME[lang]) and lines[i : i + 5] == RESUMED[lang]
+    assert not [line for line in lines if line in ANN_NEWS[lang]]

@@ -36,7 +36,7 @@ from .display import LineCleared, isatty
 from .keyboard import KEYBOARDS_LANGUAGE, LocalConsole, LocalOutput, local_console
 from .piped import in_thread
 from .playend import PlayConsole
-from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
+from .playroom import HEARD, Pace, ThinkingBot, game_over, run_table, stopped_line
 
 if TYPE_CHECKING:
     from .start import PlaySetup
@@ -312,8 +312,10 @@ class HotSeatConsole(PlayConsole):
 
     def stop_game(self) -> None:
         """As ``play`` stops the game. At the hand-over to this person (the end of input) what
-        waits for them stays held, and "Game stopped." is said to whoever sits at the keyboard."""
+        waits for them stays held, and "Game stopped." is said to whoever sits at the keyboard.
+        The autosave keeps who stopped it at their own question (:meth:`keep_heard`)."""
         kb = self.keyboard
+        self.keep_heard()
         if kb.at == self.name:
             kb.give(self.name)
             super().stop_game()
@@ -321,6 +323,23 @@ class HotSeatConsole(PlayConsole):
         kb.open = None
         super().stop_game()
         kb.say(stopped_line(self.lang, self.host.table.autosave))
+
+    def keep_heard(self) -> None:
+        """The game stops: the autosave keeps, as the seat option :data:`~.playroom.HEARD`, that the
+        person at the keyboard heard it to its end when their question was put to them (its news
+        said), so that ``resume`` does not tell them again what they heard before they stopped it
+        (:func:`~.playroom.last_heard`); an earlier such option of another person is cleared."""
+        save = self.host.table.autosave
+        if save is None or self.over:
+            return
+        answers = str(len(self.host.table.game.answers))
+        for console in self.table:
+            asked = console.decision is not None and not console.sent and console.shown == console.decision_id
+            heard = answers if asked and self.keyboard.at == console.name else ""
+            name = save.file_names.get(console.name, console.name)  # (as the file names the seat)
+            kept = [e[2] for e in save.seats if isinstance(e, list) and len(e) > 2 and e[0] == name]
+            if heard or any(isinstance(options, dict) and options.get(HEARD) for options in kept):
+                save.seat_options(console.name, {HEARD: heard})
 
     def receive(self, message: dict[str, Any]) -> bool:
         """As the core uses a message; at the game's end the person who had the keyboard hears
