@@ -9,7 +9,8 @@ screen reader reads are compared, in English and in Dutch:
   new language, the news that waited for her too;
 - Ann at terse verbosity hears what her Militia made the others discard;
 - ``resume`` of a game Ann stopped at her own question tells her nothing she heard before the
-  stop: her question and hand, once.
+  stop: her question and hand, once;
+- after ``undo`` Ann hears her hand once, as this keyboard names it, and the question.
 """
 
 from __future__ import annotations
@@ -228,3 +229,46 @@ def test_a_resumed_game_tells_ann_nothing_she_heard_before_she_stopped_it(tmp_pa
     i = lines.index(RESUMED[lang][0])
     assert lines[i - 1].startswith(RESUMED_THE_GAME[lang]) and lines[i : i + 5] == RESUMED[lang]
     assert not [line for line in lines if line in ANN_NEWS[lang]]
+
+
+TEMPLE = {  # Ann's Temple taken back at its question, the first after the keyboard came to her in a resumed game
+    "en": (
+        "play temple",
+        "undo",
+        [
+            "Taken back: your play of Temple. Now 0 VP tokens.",
+            "Ann's hand, 7 cards: Engineer, Temple, 4 Coppers and Estate.",
+            "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
+        ],
+    ),
+    "nl": (
+        "speel tempel",
+        "herstel",
+        [
+            "Teruggenomen: je gespeelde Tempel. Nu 0 punten aan fiches.",
+            "Hand van Ann, 7 kaarten: Ingenieur, Tempel, 4 Koper en Landgoed.",
+            "Ann, actiefase: 1 actie, 1 aanschaf, 0 munten.",
+        ],
+    ),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_after_undo_ann_hears_her_hand_once_as_this_keyboard_names_it(tmp_path: Path, lang: str) -> None:
+    state = {
+        "turn": {"player": "Ann", "phase": "action", "actions": 1, "buys": 1, "coins": 0},
+        "players": {
+            "Ann": {"hand": ["Temple", "Engineer", "Copper", "Copper", "Copper", "Copper", "Estate"]},
+            "Bea": {"hand": ["Copper", "Copper", "Estate", "Silver", "Copper"]},
+        },
+    }
+    path = position(tmp_path, ["Temple", "Engineer"], state)
+    temple, undo, heard = TEMPLE[lang]
+    stop, asked, yes = STOP[lang]
+    players = "Ann:human,Bea:human,Bot:bigmoney"
+    child = spawn(tmp_path, "play", "--position", path, "--players", players, "--lang", lang)
+    run(child, [(to(lang, "Ann"), ""), ("Ann> ", temple), ("Ann> ", stop), (asked, yes)])
+    lines = run(spawn(tmp_path, "resume"), [(to(lang, "Ann"), ""), ("Ann> ", undo), ("Ann> ", stop), (asked, yes)])
+    said = between(lines, f"Ann> {undo}", "Ann> ")
+    assert said[:3] == heard
+    assert [line for line in said if "Ann" in line and ("hand" in line.lower())] == [heard[1]]  # the hand, once

@@ -714,7 +714,7 @@ def test_undo_at_a_shared_keyboard_leaves_the_other_person_the_turn_as_it_stands
     _code, lines = shared("play treasures\nundo\nplay treasures\nend\n\n", "Ann:human,Bea:human")
     i, j = lines.index(TO_BEA), lines.index("Taken back: your play of 2 Coppers.")
     assert lines[j + 1 : j + 3] == [
-        "Your hand, 5 cards: 2 Coppers and 3 Estates.",
+        "Ann's hand, 5 cards: 2 Coppers and 3 Estates.",  # (as this keyboard names every hand)
         "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
     ]
     assert j < i and lines[i - 1] == "Ann> end"

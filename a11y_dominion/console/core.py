@@ -1047,7 +1047,7 @@ class SeatConsole:
         def tell() -> None:
             if events:  # the events taken back leave what this seat was told (hint reads it)
                 del self.told[-len(events) :]
-            self.holder.undone(player, events, after, before)
+            self.holder.undone(player, events, after, before, you=not self.shared)
 
         self.hear(tell)
 
