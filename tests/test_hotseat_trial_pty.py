@@ -10,7 +10,9 @@ screen reader reads are compared, in English and in Dutch:
 - Ann at terse verbosity hears what her Militia made the others discard;
 - ``resume`` of a game Ann stopped at her own question tells her nothing she heard before the
   stop: her question and hand, once;
-- after ``undo`` Ann hears her hand once, as this keyboard names it, and the question.
+- after ``undo`` Ann hears her hand once, as this keyboard names it, and the question;
+- the lines Ann typed ahead before the keyboard passed, and the lines typed at once at the
+  hand-over, are one sentence each time, and none of them is read at Bea's question.
 """
 
 from __future__ import annotations
@@ -272,3 +274,39 @@ def test_after_undo_ann_hears_her_hand_once_as_this_keyboard_names_it(tmp_path: 
     said = between(lines, f"Ann> {undo}", "Ann> ")
     assert said[:3] == heard
     assert [line for line in said if "Ann" in line and ("hand" in line.lower())] == [heard[1]]  # the hand, once
+
+
+UNREAD = {
+    "en": "2 pasted lines were not read: the keyboard passes to Bea.",
+    "nl": "2 geplakte regels zijn niet gelezen: het toetsenbord gaat naar Bea.",
+}
+ONLY_ENTER = {
+    "en": "Only Enter is read here: press Enter when Bea is at the keyboard, or type quit to stop the game.",
+    "nl": "Hier telt alleen Enter: druk op Enter als Bea aan het toetsenbord zit, of typ stoppen om het spel te "
+    "stoppen.",
+}
+BEA_HAND = {"en": "Bea's hand", "nl": "Hand van Bea"}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_lines_typed_ahead_at_a_hand_over_are_one_sentence_and_none_is_read(tmp_path: Path, lang: str) -> None:
+    end, (stop, asked, yes) = END[lang], STOP[lang]
+    child = spawn(tmp_path, "play", "--seed", "1", "--players", "Ann,Bea", "--lang", lang)
+    lines = run(
+        child,
+        [
+            (to(lang, "Ann"), ""),
+            ("Ann> ", f"{end}\n{end}\n\nhand\nstatus"),  # typed at once: the keyboard passes after the second
+            (to(lang, "Bea"), f"hand\nstatus\n\n{end}"),  # typed at once before Bea's own Enter
+            (ONLY_ENTER[lang], ""),
+            ("Bea> ", stop),
+            (asked, yes),
+        ],
+    )
+    handed = between(lines, f"Ann> {end}", to(lang, "Bea"))
+    assert handed == [UNREAD[lang]]  # one sentence for the lines typed ahead, the empty one not Bea's Enter
+    at_hand_over = between(lines, to(lang, "Bea"), "Bea> ")
+    assert at_hand_over[:2] == ["hand", ONLY_ENTER[lang]] and at_hand_over.count(ONLY_ENTER[lang]) == 1
+    bea = lines[lines.index(ONLY_ENTER[lang]) :]
+    assert not [line for line in bea if line.startswith(("Bea> hand", "Bea> status", f"Bea> {end}"))]
+    assert lines.count(f"Bea> {stop}") == 1 and not [line for line in bea if line.startswith(BEA_HAND[lang] + ",")]
