@@ -611,7 +611,7 @@ def test_terse_with_a_viewer_keeps_what_concerns_them():
     assert n(ev.TurnStarted("Ann", 2, 3)) == ["Your turn 2."]
     assert n(ev.TurnStarted("Bob", 2, 4)) == []
     assert n(ev.Attacked("Bob", "Legionary", ("Ann",))) == ["Legionary attacks you."]
-    assert n(ev.Attacked("Ann", "Legionary", ("Bob",))) == []
+    assert n(ev.Attacked("Ann", "Legionary", ("Bob",))) == ["Legionary attacks Bob."]  # whom her attack hit
     assert n(ev.DebtChanged("Bob", 8, 8, "City Quarter")) == ["Bob now has 8 Debt, for City Quarter."]
     assert n(ev.PileTopChanged("Castles", "Small Castle", 6)) == [
         "Castles pile: Small Castle is now on top, 6 cards left."

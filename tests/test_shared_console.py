@@ -284,12 +284,14 @@ RESUMED = {
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
         "Resumed the game of {date}.",
+        "Bea's turn 1.",  # (Bea stopped the game at her question: she heard where it stands, and hears it once)
         TO_BEA,  # (each person hears where the game stands, from where they last had the keyboard)
     ],
     "nl": [
         "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht.",
         "De spraak staat uit; het spel toont alleen tekst.",
         "Verder met het spel van {date}.",
+        "Beurt 1 van Bea.",
         NL_TO_BEA,
     ],
 }
@@ -325,7 +327,7 @@ def test_the_keyboards_language_chosen_in_the_game_stops_it_and_is_kept_with_it_
     played, text = run([], "\nquit\ny\n", resume=saved)
     lines = text.splitlines()
     date = saved.started.replace("T", " ")
-    assert lines[:4] == [line.replace("{date}", date) for line in RESUMED[then]]
+    assert lines[:5] == [line.replace("{date}", date) for line in RESUMED[then]]
     assert {"en": TO_BEA, "nl": NL_TO_BEA}[then] in lines and {"en": TO_BEA, "nl": NL_TO_BEA}[first] not in lines
     assert lines[-1] == stopped and played.code == 1
 
@@ -714,7 +716,7 @@ def test_undo_at_a_shared_keyboard_leaves_the_other_person_the_turn_as_it_stands
     _code, lines = shared("play treasures\nundo\nplay treasures\nend\n\n", "Ann:human,Bea:human")
     i, j = lines.index(TO_BEA), lines.index("Taken back: your play of 2 Coppers.")
     assert lines[j + 1 : j + 3] == [
-        "Your hand, 5 cards: 2 Coppers and 3 Estates.",
+        "Ann's hand, 5 cards: 2 Coppers and 3 Estates.",  # (as this keyboard names every hand)
         "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
     ]
     assert j < i and lines[i - 1] == "Ann> end"

@@ -205,9 +205,10 @@ def test_a_resumed_game_of_one_person_says_its_turn_and_its_question_once(lang: 
     assert [line for line in lines if line.startswith(turn)] == [ALONE[lang][0]]
 
 
-MID_TURN = {  # stopped in Ann's turn 4 after she played her Treasures: resumed, the turn once, then her question
-    "en": ["Ann's turn 4.", TO_ANN["en"], "", "You play 2 Coppers. Ann, Buy phase: 1 Buy, 2 coins."],
-    "nl": ["Beurt 4 van Ann.", TO_ANN["nl"], "", "Je speelt 2 Koper. Ann, aanschaffase: 1 aanschaf, 2 munten."],
+MID_TURN = {  # stopped at Ann's question after she played her Treasures, its news heard ("You play 2 Coppers."):
+    # resumed, the turn once, then her question and her hand, and nothing she heard before the stop
+    "en": ["Ann's turn 4.", TO_ANN["en"], "", "Ann, Buy phase: 1 Buy, 2 coins.", "Ann's hand: Estate."],
+    "nl": ["Beurt 4 van Ann.", TO_ANN["nl"], "", "Ann, aanschaffase: 1 aanschaf, 2 munten.", "Hand van Ann: Landgoed."],
 }
 
 
@@ -218,7 +219,7 @@ def test_a_turn_whose_start_was_heard_before_the_stop_is_told_once_as_the_game_r
     playcore.play(OPTIONS + lang_option, [*to_militia(lang), "", treasures])  # stopped at Ann's Buy phase
     lines = playcore.play(lang_option, [""], resume=autosave.find_game(None)).lines
     i = lines.index(MID_TURN[lang][0])
-    assert lines[i - 1].startswith(RESUMED[lang]) and lines[i : i + 4] == MID_TURN[lang]
+    assert lines[i - 1].startswith(RESUMED[lang]) and lines[i : i + 5] == MID_TURN[lang]
     assert [line for line in lines if turn_4(line)] == [MID_TURN[lang][0]]
 
 

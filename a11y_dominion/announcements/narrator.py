@@ -11,7 +11,9 @@ listener (``viewer``) is spoken to in the second person ("You draw ...",
 
 Verbosity: ``terse`` keeps what the Accessibility Notes ask for (Debt, VP,
 pile tops, empty piles, Villa's phase change, bids, the end) plus turn
-starts, attacks, and what other players buy and gain; ``normal`` adds plays, buys, gains, trashes and draws,
+starts, attacks, what other players buy and gain, and what the others do in the listener's
+own turn (the outcome of the listener's attack: whom it hit, and what they discard, reveal,
+trash or put back); ``normal`` adds plays, buys, gains, trashes and draws,
 and tells each opponent's turn as one summary sentence at its end (when
 there is one viewer); ``verbose`` adds every Action/Buy/coin change and
 discard.
@@ -60,6 +62,10 @@ ESSENTIAL = (
     ev.Attacked,
 )
 
+
+# what another player does in the listener's own turn, told at terse too: the outcome of the
+# listener's play (what their attack made the others discard, reveal, trash or put back)
+ANSWERS = (ev.CardsDiscarded, ev.CardsRevealed, ev.CardTrashed, ev.CardMoved, ev.CardsMoved)
 
 # what a turn's summary names of its player (see Narrator._note_deed); VP tokens besides
 _DEEDS = (ev.CardPlayed, ev.CardBought, ev.EventBought, ev.CardGained, ev.CardTrashed, ev.DebtChanged)
@@ -1134,7 +1140,10 @@ class Narrator(EventSentences):
         """At terse verbosity: what affects the listener, Debt and VP
         changes, pile tops and empty piles, bids, Villa, setup and the end, and
         what each player bought and each other player gained (their deck is public
-        knowledge); the viewer's own buys and the end of their turn answer their moves."""
+        knowledge); the viewer's own buys and the end of their turn answer their moves, and
+        so do the outcome of the viewer's own attack (whom it hit) and what the others do in
+        the viewer's turn (:data:`ANSWERS`: Militia's discards, a Moat revealed, Bandit's
+        trashing)."""
         if isinstance(e, (ev.CardBought, ev.EventBought)):
             return True  # the viewer's own buy too: the answer to it, heard as the card's name
         if isinstance(e, ev.CardGained):
@@ -1147,5 +1156,7 @@ class Narrator(EventSentences):
             if isinstance(e, ev.TurnStarted):
                 return e.player == self.viewer
             if isinstance(e, ev.Attacked):
-                return self.viewer in e.victims
+                return self.viewer in e.victims or e.player == self.viewer
+            if isinstance(e, ANSWERS) and self.current == self.viewer and e.player != self.viewer:
+                return True
         return isinstance(e, ESSENTIAL)

@@ -963,13 +963,8 @@ class SeatConsole:
             if self.sent:  # the host went on: the answer was taken
                 self.decision, self.sent = None, False
             events = told_events(message["events"])
-            self.told.extend(events)
-            self.holder.tell(events)
-            if self.away_news:  # what came while the player was away: read by ear, the last of it
-                self.away_news = False
-                self.cap_news()
-            if message.get("asks") is not True:  # (else they are said with the question that comes next)
-                self.holder.flush()
+            away, self.away_news = self.away_news, False  # what came while the player was away
+            self.hear(lambda: self.tell_events(events, away, message.get("asks") is True))
         elif kind == "story":  # what this seat's player heard before this session: kept, history only
             start = message["start"]
             if not isinstance(start, int) or isinstance(start, bool) or start < 0:
@@ -1045,12 +1040,35 @@ class SeatConsole:
         :meth:`~a11y_dominion.console.narration.Narration.undone` says; this seat's own question
         is asked again (the host sends it anew)."""
         before = self.latest
-        self.latest = PlayerView.from_data(view)
-        if events:  # the events taken back leave what this seat was told (hint reads it)
-            del self.told[-len(events) :]
+        after = self.latest = PlayerView.from_data(view)
         if player == self.name:
             self.decision, self.sent = None, False  # a new decide follows
-        self.holder.undone(player, events, self.latest, before)
+
+        def tell() -> None:
+            if events:  # the events taken back leave what this seat was told (hint reads it)
+                del self.told[-len(events) :]
+            self.holder.undone(player, events, after, before, you=not self.shared)
+
+        self.hear(tell)
+
+    def hear(self, tell: Callable[[], None]) -> None:
+        """Tell this seat something of the game: ``tell`` narrates it (events, an undo) in the
+        seat's language and verbosity as they are when it runs, and notes it as told. Here at once;
+        a shared keyboard runs it when the keyboard comes to the person, so that what waits for them
+        is said in the keyboard's language then (:meth:`~.hotseat.HotSeatConsole.hear`)."""
+        tell()
+
+    def tell_events(self, events: list[GameEvent], away: bool, asks: bool) -> None:
+        """Tell ``events`` (an ``events`` message's, redacted for this seat): noted as told, and
+        narrated; ``away``: they are what came while the player was away (read by ear, the last of
+        them: :meth:`cap_news`); ``asks``: this seat's question comes next, which says them with its
+        prompt (else they are said now)."""
+        self.told.extend(events)
+        self.holder.tell(events)
+        if away:
+            self.cap_news()
+        if not asks:
+            self.holder.flush()
 
     async def run(self) -> int:
         """Play until the host ends the session; the exit code (0: the game ended,

@@ -757,6 +757,11 @@ def quiet_type_ahead(stream) -> Iterator[None]:
             pass
 
 
+AHEAD_READS = 64
+"""The most reads of the keys waiting at the terminal that :meth:`PromptReader.typed_ahead` drops
+(each of up to 1,024 bytes at a POSIX terminal, 2,048 key events at Windows' console)."""
+
+
 class PromptReader:
     """Reads lines with a prompt_toolkit ``PromptSession``.
 
@@ -921,6 +926,34 @@ class PromptReader:
         app.erase_when_done = True
         app.exit(result=Arrived(app.current_buffer.text))
         return True
+
+    def typed_ahead(self) -> int:
+        """Drop what was typed and is not read yet: the pasted lines sent and not read
+        (:attr:`pending`), the keys that came with the last line read (prompt_toolkit keeps them
+        for the next prompt) and those waiting at the terminal, at most :data:`AHEAD_READS`
+        reads of them; returns how many lines with text they held. (At a shared keyboard's
+        hand-over what was typed before it is not the next person's.)"""
+        from prompt_toolkit.input.typeahead import get_typeahead
+        from prompt_toolkit.keys import Keys
+
+        lines = [line for line in self.pending if line.strip()]
+        self.pending.clear()
+        inp = self.session.input
+        keys = list(get_typeahead(inp))
+        with inp.raw_mode():  # (a line begun and not ended waits too)
+            for _ in range(AHEAD_READS):
+                got = inp.read_keys()
+                if not got:
+                    break
+                keys.extend(got)
+        text = []
+        for key in keys:
+            if key.key in (Keys.ControlM, Keys.ControlJ):
+                text.append("\n")
+            elif key.key == Keys.BracketedPaste or (isinstance(key.key, str) and len(key.key) == 1):
+                text.append(key.data if key.key == Keys.BracketedPaste else key.key)
+        lines += [line for line in "".join(text).replace("\r", "\n").split("\n") if line.strip()]
+        return len(lines)
 
     async def read_bare_async(self, message: str = "") -> str:
         """As :meth:`read_bare`, on the running event loop (the hand-over on the console core)."""

@@ -77,10 +77,11 @@ class Keyboard:
         self.held: dict[str, list[Callable[[], object]]] = {}
         self.news: dict[str, str] = {}  # a sentence said first when the keyboard comes to a person (the latest only)
         self.clears = not output.plain  # the screen is cleared at a hand-over (the clear setting)
-        self.readers: list[Any] = []  # the people's readers of typed lines (their pasted lines not read yet)
+        self.readers: list[Any] = []  # the people's readers of typed lines (what was typed ahead: typed_ahead)
 
     def put(self, name: str, show: Callable[[], object]) -> None:
-        """Show a line (or speak it) of ``name``'s console now, or hold it for ``name``."""
+        """Put out what ``show`` puts out for ``name`` (a line shown or spoken, or the telling of
+        the game's events, narrated when it runs) now, or hold it for ``name``."""
         if self.open == name:
             show()
         else:
@@ -94,6 +95,11 @@ class Keyboard:
             self.say(news)
         for show in self.held.pop(name, []):
             show()
+
+    def typed_ahead(self) -> int:
+        """Drop the lines typed ahead and not read yet (a paste's lines, keys typed before the
+        prompt came: :meth:`~.display.PromptReader.typed_ahead`); how many had text."""
+        return sum(reader.typed_ahead() for reader in self.readers if hasattr(reader, "typed_ahead"))
 
     def say(self, text: str, priority: str = "normal", style: str | None = None) -> None:
         """One line to whoever sits at the keyboard (the game's own lines, the hand-over), printed and spoken."""
@@ -312,12 +318,8 @@ async def hand_over(console: OwnSeatConsole) -> bool:
     when the game stopped instead (quit, the end of input, or quit's question answered yes at
     Ctrl+D)."""
     kb, output = console.keyboard, console.keyboard.output
-    unread = 0
-    for reader in kb.readers:  # what the last person pasted is not the next one's
-        pending = getattr(reader, "pending", None)
-        if pending:
-            unread += len(pending)
-            pending.clear()
+    # what the last person typed ahead or pasted is not the next one's (at the first hand-over nobody's)
+    unread = kb.typed_ahead() if kb.at is not None else 0
     if kb.at is not None and kb.clears:
         output.display.clear(plain_too=True)
     if unread:  # (a count, said to both)
@@ -350,6 +352,7 @@ async def hand_over(console: OwnSeatConsole) -> bool:
                 return False
             again = True
             continue
+        kb.typed_ahead()  # (the lines typed or pasted with it: one sentence for them all)
         kb.say(console.lang.text(ONLY_ENTER, player=console.name), "high")
     console.holder.handed()  # the turn prompt says every figure, and the hand
     console.shown = None  # the question is shown anew

@@ -149,11 +149,19 @@ class Narration:
         return bool(probe.announcements(taken))
 
     def undone(
-        self, player: str, events: list[GameEvent], view: PlayerView, before: PlayerView | None = None, say: bool = True
+        self,
+        player: str,
+        events: list[GameEvent],
+        view: PlayerView,
+        before: PlayerView | None = None,
+        say: bool = True,
+        you: bool = True,
     ) -> None:
         """``player`` took back an answer that made ``events`` (redacted for this seat); ``view`` and
         ``before``: the seat's views after and before. The undoing seat hears "Taken back: ..." and
-        its hand, and its next prompt says every figure; another seat "Ann took back ...", only when
+        its hand ("Your hand, ...", or with ``you`` False, several people at its screen, "Ann's hand,
+        ..."), once: the question asked again does not read it again, nor take the turn for one
+        just begun, and its prompt says every figure. Another seat hears "Ann took back ...", only when
         it was told something of what was taken back (its turn's summary tells what stands). With
         ``say`` False the sentence goes to the history alone (a program at another computer says it)."""
         told = True
@@ -167,8 +175,12 @@ class Narration:
             self.history.add(said, category="game", priority="high")
         elif told:
             self.say(said, priority="high")
-            for line in q.hand_lines(view, True, self.lang) if player == self.name else ():
-                self.say(line, keep=False)
+            if player == self.name:
+                for line in q.hand_lines(view, you, self.lang):
+                    self.say(line, keep=False)
+                # (undo is of the seat's own turn: its question is that turn's, whose hand was just said)
+                self.first_prompt_of_turn = (view.turn.number, view.turn.player)
+                self.hand_due = self.hand_in_card = False
 
     def restart(self, current: str | None = None) -> None:
         """Start narrating a new game (after ``load``): a fresh narrator, nothing queued, every

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
-from collections.abc import Awaitable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from ..i18n import N_, typed_command
@@ -33,7 +33,7 @@ from ..remote.seatlink import HostLink
 from .commands import setting_value_text
 from .hotseat import AtKeyboard, Keyboard, Screen, clears, hand_over
 from .keyboard import KEYBOARDS_LANGUAGE, LocalConsole, LocalOutput, local_console
-from .playroom import game_over, stopped_line
+from .playroom import HEARD, game_over, stopped_line
 
 
 class OwnSeatConsole(LocalConsole):
@@ -93,8 +93,11 @@ class OwnSeatConsole(LocalConsole):
         """The player stops the game: the autosave keeps it (before the first answer too, as
         quit's question says), then the room stops it; what the room says of it is said here at
         once, and the console ends. At the hand-over to this person (the end of input) what
-        waits for them stays held, and "Game stopped." is said to whoever sits at the keyboard."""
+        waits for them stays held, and "Game stopped." is said to whoever sits at the keyboard.
+        At a shared keyboard the autosave keeps who stopped it at their own question (:meth:`keep_heard`)."""
         kb = self.keyboard
+        if self.shared:
+            self.keep_heard()
         here = kb.at == self.name
         if here:
             kb.give(self.name)
@@ -111,6 +114,33 @@ class OwnSeatConsole(LocalConsole):
         if not here:
             kb.say(stopped_line(self.lang, self.host.table.autosave))
 
+    def keep_heard(self) -> None:
+        """The game stops: the autosave keeps, as the seat option :data:`~.playroom.HEARD`, that the
+        person at the keyboard heard it to its end when their question was put to them (its news
+        said), so that ``resume`` does not tell them again what they heard before they stopped it
+        (:func:`~.playroom.last_heard`); an earlier such option of another person is cleared."""
+        save = self.host.table.autosave
+        if save is None or self.over:
+            return
+        answers = str(len(self.host.table.game.answers))
+        for console in self.table:
+            asked = console.decision is not None and not console.sent and console.shown == console.decision_id
+            heard = answers if asked and self.keyboard.at == console.name else ""
+            name = save.file_names.get(console.name, console.name)  # (as the file names the seat)
+            kept = [e[2] for e in save.seats if isinstance(e, list) and len(e) > 2 and e[0] == name]
+            if heard or any(isinstance(options, dict) and options.get(HEARD) for options in kept):
+                save.seat_options(console.name, {HEARD: heard})
+
+    def hear(self, tell: Callable[[], None]) -> None:
+        """What this person is told of the game (events, an undo) waits while the keyboard is not
+        theirs, untold: it is narrated when the keyboard comes to them (:meth:`~.hotseat.Keyboard.give`),
+        in the keyboard's language and their verbosity then, so that nothing they hear is in a
+        language the keyboard left meanwhile. One person has the keyboard throughout: at once."""
+        if self.shared:
+            self.keyboard.put(self.name, tell)
+        else:
+            tell()
+
     def use(self, entry: tuple[str, Any]) -> bool:
         """As the core uses an entry of the inbox; an empty line of this program's own is not said,
         and at a shared keyboard a line of its own (Ctrl+C's) is said to the person at the
@@ -123,7 +153,7 @@ class OwnSeatConsole(LocalConsole):
             return True
         if entry[0] == "told":
             text, priority = entry[1]
-            self.holder.tell_line(text, priority)
+            self.hear(lambda: self.holder.tell_line(text, priority))  # (in order with the events told)
             return True
         return super().use(entry)
 
@@ -300,7 +330,7 @@ async def run_here(
         first = next((c for t, c in runs.items() if t in done), None)
         if game is not None:
             if first is None:  # the game ended (or cannot go on)
-                game_over(room, room.lang)
+                game_over(room, consoles[0].lang)  # (in the keyboard's language now)
             # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
             stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
             for name, session in list(room.sessions.items()):

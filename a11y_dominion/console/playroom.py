@@ -123,19 +123,27 @@ def make_room(setup: PlaySetup, args: Any) -> TableRoom:
     if setup.game.answers or setup.resumed is not None:  # a game under way: told from where it stands
         room.table.replace_game(room.table.game)  # the bots learn it from its start
         if len(people) > 1:  # at a shared keyboard each person is told from where they last had it
-            room.table.told.update(last_heard(room))
+            kept = setup.resumed.record.get("seats") if setup.resumed is not None else None
+            room.table.told.update(last_heard(room, kept if isinstance(kept, list) else []))
         room.recall_story()  # and the person's history holds what came before
     return room
 
 
-def last_heard(room: TableRoom) -> dict[str, int]:
+HEARD = "heard"
+"""A person's seat option in a shared keyboard's autosave: the number of answers the game had
+when it stopped at that person's own question, after they heard its news (empty: none)."""
+
+
+def last_heard(room: TableRoom, seats: list[Any] | None = None) -> dict[str, int]:
     """How far into the room's game log each person at this keyboard heard it (name -> the
     number of events), read from the game's own answers: a person at a shared keyboard hears
     everything told to them when the keyboard comes to them and they are asked, and what comes
     after their answer waits for them until it comes back. So the game up to their last question
     is what they heard (none of it before their first answer), and the rest is theirs to hear
-    once, when the keyboard comes to them, after ``resume`` as before the game stopped. Empty
-    when the game's record cannot be replayed."""
+    once, when the keyboard comes to them, after ``resume`` as before the game stopped. The
+    person who stopped the game at their own question heard all of it: ``seats``, the seat list
+    of the game's autosave, says so by their option :data:`HEARD`, when the game has as many
+    answers now. Empty when the game's record cannot be replayed."""
     steps: list[Step] = []
     try:
         replay(room_record(room), steps)
@@ -145,6 +153,11 @@ def last_heard(room: TableRoom) -> dict[str, int]:
     for step in steps:
         if step.player in heard:
             heard[step.player] = step.log
+    game = room.table.game
+    for entry in seats or []:
+        kept = isinstance(entry, list) and len(entry) > 2 and isinstance(entry[2], dict)
+        if kept and entry[0] in heard and entry[2].get(HEARD) == str(len(game.answers)):
+            heard[entry[0]] = len(game.log)
     return heard
 
 
