@@ -561,3 +561,31 @@ def test_the_language_chosen_at_the_host_s_own_seat_is_its_seat_s_language_in_th
         assert shown(h.ann[start:], "Ann") == ["Bea says: hi"]
 
     run(body)
+
+
+def test_quit_before_the_first_answer_at_the_host_s_seat_keeps_the_game_as_its_question_says(tmp_path, monkeypatch):
+    """The host's question says the game is kept ("host --resume goes on with it"); stopped with
+    yes at the host's own seat before anyone answered, its autosave is there, unfinished, with no
+    answers and both seats, for ``host --resume``."""
+    from a11y_dominion.autosave import unfinished_games
+    from a11y_dominion.cli import _host_autosave
+    from a11y_dominion.i18n import typed_command
+
+    monkeypatch.setenv("A11Y_DOMINION_DATA", str(tmp_path / "kept"))
+
+    @with_hand()
+    async def body(h):
+        seats = parse_seats("Ann:human,Bea:remote", remote=True)
+        save = _host_autosave(h.host, seats, None, "en", "normal")
+        assert save is not None and unfinished_games() == []  # (made at the first answer, else)
+        assert await h.typed("Ann", "quit") == [
+            f"Stop the game for every seat? It is kept; {typed_command()} host --resume goes on with it. "
+            "Type yes to stop:"
+        ]
+        assert await h.typed("Ann", "yes") == ["Game stopped."]
+        save.close()
+        (kept,) = unfinished_games()
+        seats_kept = [(seat[0], seat[1]) for seat in kept.record["seats"]]
+        assert (kept.id, kept.answers, seats_kept) == (save.id, [], [("Ann", "human"), ("Bea", "remote")])
+
+    run(body)

@@ -306,7 +306,7 @@ async def run_here(
     editor reads keys is the keyboard's (:meth:`~.hotseat.AtKeyboard.watch`); when the game ends
     (or cannot go on) the room's end is said (:func:`~.playroom.game_over`), the person at the
     keyboard may stay after the final scores, until quit
-    (:meth:`~.playconsole.PlayConsole.stay_after_game`), and the others' sessions end. Without
+    (:meth:`OwnSeatConsole.stay_after_game`), and the others' sessions end. Without
     it (the host's own seat) the host runs its game, and its terminal hands Ctrl+C on
     (:meth:`~a11y_dominion.remote.local.HostTerminal.interrupt`)."""
     ctrl_c = consoles[0].ctrl_c
