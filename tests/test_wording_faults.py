@@ -21,6 +21,7 @@ from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.decisions import END_MOVE, Decision, Kind, Move, MoveKind, Purpose
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.strategies import StrategyError, parse_strategy
+from a11y_dominion.textinput import parse_turn
 from a11y_dominion.view import player_view, redact_all
 from test_console import position_console, session
 from test_said_once_console import PROMPTS, after, console_at
@@ -177,6 +178,19 @@ def test_a_hint_at_a_yes_or_no_question_answers_yes_or_no(lang, answers):
     view = player_view(_four_level(), "Ann")
     d = Decision("Ann", Kind.CARDS, Purpose.REVEAL, "Ann: you may reveal a Gold.", ["Gold"], 0, 1)
     assert (move_words(view, d, ["Gold"], lang), move_words(view, d, [], lang)) == answers
+
+
+@pytest.mark.parametrize("lang, said", [(EN, "Buy Wedding"), (NL, "Koop Bruiloft")])
+def test_a_hint_to_buy_an_event_says_the_move_as_it_is_typed(lang, said):
+    """Heard at a table: the hint "Buy the Event Wedding: ...", and "buy the Event Wedding"
+    typed after it was refused as no card name; the hint says the move that buy takes."""
+    g = Game(GameConfig(["Ann", "Bea"], ["Villa", "Forum", "Sacrifice"], ["Wedding"], [], 1))
+    g.start()
+    view = player_view(g, "Ann")
+    move = Move.buy("Wedding")
+    d = Decision("Ann", Kind.TURN, Purpose.MOVE, "", [move, END_MOVE])
+    assert move_words(view, d, [move], lang) == said
+    assert parse_turn(g, said) == [move]
 
 
 @pytest.mark.parametrize(
