@@ -76,6 +76,37 @@ def test_a_count_after_cards_of_one_pile_stays_short():
     )
 
 
+def _humble_castle_bought() -> list:
+    """A real four-player game with the Castles (seed 2): Carl's first turn, where he plays
+    his Treasures and buys Humble Castle from the Castles pile, whose top stays Humble Castle
+    (12 Castles for four players, 2 of them Humble), up to Bot's turn."""
+    kingdom = ["Villa", "Engineer", "Forum", "Patrician", "City Quarter", "Chariot Race", "Farmers' Market"]
+    g = Game(GameConfig(["Ann", "Bea", "Carl", "Bot"], kingdom + ["Castles", "Legionary", "Sacrifice"], [], [], 2))
+    g.start()
+    while g.turn.player != 2:
+        g.answer([END_MOVE])
+    mark = len(g.log)
+    g.answer([Move(MoveKind.TREASURES)])
+    g.answer([Move.buy("Castles")])
+    while g.turn.player != 3:
+        g.answer([END_MOVE])
+    return g.log[mark - 1 :]  # (from Carl's turn start)
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Carl played 4 Coppers, bought Humble Castle (11 Castles left)."),
+        (NL, "Carl speelde 4 Koper, kocht Bescheiden kasteel (nog 11 Kastelen)."),
+    ],
+)
+def test_a_count_after_a_castle_names_the_castles_pile(lang, expected):
+    """Heard at a four-seat table: "bought Humble Castle (11 left)", when one Humble Castle
+    is left and the 11 are the Castles."""
+    narrator = Narrator("Ann", current="Carl", lang=lang)
+    assert expected in narrator.sentences(redact_all(_humble_castle_bought(), "Ann"))
+
+
 # ------------------------------------------------------------ a count agrees with its noun
 CAPITAL_END = {
     "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 1},
