@@ -289,11 +289,11 @@ def test_a_bots_summary_tells_the_new_top_of_the_castles_with_the_gain():
     ]
     assert heard(events, "Ann")[0] == (
         "Bot, turn 4: played Engineer, gained Humble Castle (Crumbling Castle now on top, 7 left), trashed Engineer, "
-        "gained Silver, bought Patrician (8 left)."
+        "gained Silver, bought Patrician (8 Patrician/Emporium left)."
     )
     assert heard(events, "Ann", NL)[0] == (
         "Bot, beurt 4: speelde Ingenieur, pakte Bescheiden kasteel (Vervallen kasteel nu bovenop, nog 7), "
-        "vernietigde Ingenieur, pakte Zilver, kocht Patriciër (nog 8)."
+        "vernietigde Ingenieur, pakte Zilver, kocht Patriciër (nog 8 Patriciër/Emporium)."
     )
     # a split pile's new top after a buy: with the buy
     split = [

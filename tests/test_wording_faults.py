@@ -21,6 +21,7 @@ from a11y_dominion.rules import events as ev
 from a11y_dominion.rules.decisions import END_MOVE, Decision, Kind, Move, MoveKind, Purpose
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.strategies import StrategyError, parse_strategy
+from a11y_dominion.textinput import parse_turn
 from a11y_dominion.view import player_view, redact_all
 from test_console import position_console, session
 from test_said_once_console import PROMPTS, after, console_at
@@ -73,6 +74,37 @@ def test_a_count_after_cards_of_one_pile_stays_short():
     assert narrator.sentences(_bought(("Province", 7), ("Province", 6)))[0] == (
         "Bot, turn 5: played Gold, bought 2 Provinces (6 left)."
     )
+
+
+def _humble_castle_bought() -> list:
+    """A real four-player game with the Castles (seed 2): Carl's first turn, where he plays
+    his Treasures and buys Humble Castle from the Castles pile, whose top stays Humble Castle
+    (12 Castles for four players, 2 of them Humble), up to Bot's turn."""
+    kingdom = ["Villa", "Engineer", "Forum", "Patrician", "City Quarter", "Chariot Race", "Farmers' Market"]
+    g = Game(GameConfig(["Ann", "Bea", "Carl", "Bot"], kingdom + ["Castles", "Legionary", "Sacrifice"], [], [], 2))
+    g.start()
+    while g.turn.player != 2:
+        g.answer([END_MOVE])
+    mark = len(g.log)
+    g.answer([Move(MoveKind.TREASURES)])
+    g.answer([Move.buy("Castles")])
+    while g.turn.player != 3:
+        g.answer([END_MOVE])
+    return g.log[mark - 1 :]  # (from Carl's turn start)
+
+
+@pytest.mark.parametrize(
+    "lang, expected",
+    [
+        (EN, "Carl played 4 Coppers, bought Humble Castle (11 Castles left)."),
+        (NL, "Carl speelde 4 Koper, kocht Bescheiden kasteel (nog 11 Kastelen)."),
+    ],
+)
+def test_a_count_after_a_castle_names_the_castles_pile(lang, expected):
+    """Heard at a four-seat table: "bought Humble Castle (11 left)", when one Humble Castle
+    is left and the 11 are the Castles."""
+    narrator = Narrator("Ann", current="Carl", lang=lang)
+    assert expected in narrator.sentences(redact_all(_humble_castle_bought(), "Ann"))
 
 
 # ------------------------------------------------------------ a count agrees with its noun
@@ -177,6 +209,19 @@ def test_a_hint_at_a_yes_or_no_question_answers_yes_or_no(lang, answers):
     view = player_view(_four_level(), "Ann")
     d = Decision("Ann", Kind.CARDS, Purpose.REVEAL, "Ann: you may reveal a Gold.", ["Gold"], 0, 1)
     assert (move_words(view, d, ["Gold"], lang), move_words(view, d, [], lang)) == answers
+
+
+@pytest.mark.parametrize("lang, said", [(EN, "Buy Wedding"), (NL, "Koop Bruiloft")])
+def test_a_hint_to_buy_an_event_says_the_move_as_it_is_typed(lang, said):
+    """Heard at a table: the hint "Buy the Event Wedding: ...", and "buy the Event Wedding"
+    typed after it was refused as no card name; the hint says the move that buy takes."""
+    g = Game(GameConfig(["Ann", "Bea"], ["Villa", "Forum", "Sacrifice"], ["Wedding"], [], 1))
+    g.start()
+    view = player_view(g, "Ann")
+    move = Move.buy("Wedding")
+    d = Decision("Ann", Kind.TURN, Purpose.MOVE, "", [move, END_MOVE])
+    assert move_words(view, d, [move], lang) == said
+    assert parse_turn(g, said) == [move]
 
 
 @pytest.mark.parametrize(

@@ -324,14 +324,20 @@ class Narrator(EventSentences):
                 return True
         return False
 
-    def _left_told(self, step: str, items: list[str], left: dict[str, int]) -> str:
+    def _left_told(self, step: str, items: list[str], left: dict[str, int], piles: dict[str, str]) -> str:
         """``step`` ("bought Province and Estate") with the cards left in the piles ``left``
         counts (card name -> cards left): "(7 left)" when the step names one card, else
         each count with its card ("(7 Estates left)"), so that no count is heard as another
-        pile's."""
-        if len(left) == 1 and set(items) == set(left):
+        pile's. A card whose pile holds other cards too (``piles``: card name -> its pile), the
+        Castles or a split pile, is counted by its pile's name: "bought Humble Castle (11 Castles
+        left)", as 11 Humble Castles are not left."""
+        mixed = {card: piles[card] for card in left if piles.get(card, card) != card}
+        if len(left) == 1 and set(items) == set(left) and not mixed:
             return self._t(N_("{step} ({n} left)"), step=step, n=next(iter(left.values())))
-        counts = [f"{n} {self.L.card(card) if n == 1 else self.L.cards(card)}" for card, n in left.items()]
+        counts = [
+            f"{n} {self.L.card(mixed[card]) if card in mixed else self.L.card(card) if n == 1 else self.L.cards(card)}"
+            for card, n in left.items()
+        ]
         return self._t(N_("{step} ({counts} left)"), step=step, counts=self._join(counts))
 
     def _top_told(self, e: ev.PileTopChanged) -> bool:
@@ -447,7 +453,7 @@ class Narrator(EventSentences):
                     top, n = s["top"][k]
                     part = self._t(N_("{step} ({top} now on top, {n} left)"), step=part, top=top, n=n)
                 elif k in s["left"]:
-                    part = self._left_told(part, items, s["left"][k])
+                    part = self._left_told(part, items, s["left"][k], s["piles"])
                 parts.append(part)
             last_bought = items[-1] if kind == "bought" else None
         partial, self._partial_turn = self._partial_turn, False

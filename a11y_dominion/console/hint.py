@@ -27,7 +27,8 @@ def _names(lang: Language, names: list) -> str:
 
 def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> str:
     """The answer ``answer`` to ``d`` as a short imperative in ``lang``
-    ("Buy Gold", "Trash 2 Estates", "Bid 3 Debt")."""
+    ("Buy Gold", "Trash 2 Estates", "Bid 3 Debt"); a move at the turn prompt is
+    said as it is typed ("Buy Wedding" for the Event, not "Buy the Event Wedding")."""
     if d.kind is Kind.TURN:
         m: Move = answer[0]
         if m.kind is MoveKind.TREASURES:
@@ -36,10 +37,9 @@ def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> s
             return lang.text(N_("Play {card}"), card=m.name)
         if m.kind is MoveKind.PAY:
             return lang.text(N_("Pay {n} Debt"), n=m.amount)
-        if m.kind is MoveKind.BUY:
-            if m.name in EVENTS:
-                return lang.text(N_("Buy the Event {event}"), event=m.name)
-            return lang.text(N_("Buy {card}"), card=view.pile(m.name).top or m.name)
+        if m.kind is MoveKind.BUY:  # (an Event by its name alone, as buy takes it: "Buy Wedding")
+            top = None if m.name in EVENTS else view.pile(m.name).top
+            return lang.text(N_("Buy {card}"), card=top or m.name)
         if view.turn.phase == "action":
             return lang._(N_("End the Action phase"))
         return lang._(N_("End your turn"))
