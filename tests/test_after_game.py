@@ -112,7 +112,7 @@ def test_a_player_who_dropped_comes_back_after_the_game_and_hears_the_result_las
             "The medium bot played for you while you were away.",
             "You may stay: log, repeat, score and export work here; type quit to leave.",
         ]
-        assert len(back[1]["lines"]) == heard[0] and len(back[0]["events"]) == heard[1]
+        assert len(back[1]["lines"]) == host.people["Ann"].lines_at(heard[0]) and len(back[0]["events"]) == heard[1]
         assert back[4]["events"][-1]["type"] == "game_ended"
         assert printed[-1] == "Ann is back."  # no bot plays after the game
         host.leave("Ann", "ann 2", quit=True)
@@ -362,5 +362,34 @@ def test_with_a_player_at_the_host_the_host_stays_until_that_player_quits(lang, 
         await asyncio.wait_for(staying, 5)  # (only a host that hangs takes this long)
         assert carl.texts()[-1] == goodbye
         assert not [x for x in printed if "closes the table" in x or "sluit de tafel" in x], printed
+
+    asyncio.run(main())
+
+
+def test_what_a_seat_heard_is_marked_without_narrating_its_history_and_read_back_as_narrated():
+    """A session that ends (at the game's end, most often) marks what its seat heard without
+    narrating the seat's history at the host then; a later session reads the same length of
+    history as one narrated at once, the events told after the mark not counted."""
+    from a11y_dominion.remote.seat import StoryMark
+    from a11y_dominion.view import redact_all
+
+    async def main():
+        lengths = []
+        for eager in (True, False):
+            host, _ann, _bea, _printed = make_host(600)
+            seat = host.people["Ann"]
+            told = redact_all(host.table.game.log, "Ann")
+            assert len(told) > 4
+            seat.tell(told[:3])
+            if eager:
+                lengths.append([a.text for a in seat.history.entries()])
+                continue
+            mark = seat.mark()
+            assert isinstance(mark, StoryMark)  # (nothing narrated yet)
+            seat.tell(told[3:])  # told after the mark
+            heard = seat.lines_at(mark)
+            lengths.append([a.text for a in seat.history.entries()][:heard])
+            assert len(seat.history) > heard  # the later events are in the history, after the mark
+        assert lengths[0] and lengths[0] == lengths[1]
 
     asyncio.run(main())

@@ -40,7 +40,7 @@ from ..seats import LazyBot
 from ..table import Table
 from ..textinput import drop_sequences
 from ..view import redact_all
-from .seat import MAX_LINE, MAX_SAY, RemoteSeat, clean, undone_line
+from .seat import MAX_LINE, MAX_SAY, RemoteSeat, StoryMark, clean, undone_line
 
 AFTER_GAME = 600.0  # seconds the host stays after the final scores while no remote player types (host --after-game)
 AFTER_GAME_LINE = N_("The game is over. You may stay: log, repeat, score and export work here; type quit to leave.")
@@ -277,8 +277,9 @@ class TableRoom:
         self.watchers: list[Any] = []  # the server's watchers (told an undo: .undone(player, events); tell_everyone)
         self.away: dict[str, asyncio.TimerHandle] = {}  # name: the timer of the bot that stands in (bot_after)
         # name: (its history's length, the events it was told) when the seat's last session ended:
-        # what it heard; a session that takes the seat is told, once, what came after
-        self.heard: dict[str, tuple[int, int]] = {}
+        # what it heard; a session that takes the seat is told, once, what came after (the length
+        # a mark while the history waits to be narrated: RemoteSeat.mark)
+        self.heard: dict[str, tuple[int | StoryMark, int]] = {}
         self.quitted: set[str] = set()  # the seats whose player typed quit (not dropped): not waited for after the game
         self.waited: set[str] = set()  # the seats the others were told the game waits for, while they are away
         self.absent: set[str] = set()  # the seats whose people were not at the table yet when it began (start_without)
@@ -511,14 +512,15 @@ class TableRoom:
         for name, seat in self.people.items():
             seat.recall(self.table.events_for(name)[: self.table.told.get(name, 0)])
 
-    def _heard_now(self, name: str) -> tuple[int, int]:
-        """(the length of the seat's history, the events it was told): what ``name`` heard so far."""
-        return (len(self.people[name].history), self.table.told.get(name, 0))
+    def _heard_now(self, name: str) -> tuple[int | StoryMark, int]:
+        """(the length of the seat's history, the events it was told): what ``name`` heard so far
+        (the length a mark while its history waits to be narrated: :meth:`RemoteSeat.mark`)."""
+        return (self.people[name].mark(), self.table.told.get(name, 0))
 
     def catch_up(
         self,
         name: str,
-        heard: tuple[int, int],
+        heard: tuple[int | StoryMark, int],
         by_bot: int = 0,
         ended_only: bool = False,
         welcome: bool = True,
@@ -541,10 +543,11 @@ class TableRoom:
         which hears the game from its start, with no line before it that the game goes on."""
         seat = self.people[name]
         lang = seat.lang
-        lines_heard, events_heard = heard
+        mark, events_heard = heard
         outlet = seat.outlet
         if outlet is None:
             return
+        lines_heard = seat.lines_at(mark)
         outlet.story(events_heard)  # what its player heard (its program's narration goes on from it)
         outlet.history([a.text for a in seat.history.entries()[:lines_heard]])  # its history as before
         if not welcome:

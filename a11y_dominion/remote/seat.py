@@ -31,6 +31,17 @@ __all__ = ["MAX_LINE", "MAX_SAY", "VERBOSITIES", "RemoteSeat", "clean", "languag
 __all__ += ["verbosity_of"]
 
 
+class StoryMark:
+    """A place in a seat's history that is not narrated yet (:meth:`RemoteSeat.mark`): after
+    the events told before it, before those told after it. ``length`` is the history's length
+    there once the events before it are narrated (:meth:`RemoteSeat.lines_at` reads it)."""
+
+    __slots__ = ("length",)
+
+    def __init__(self) -> None:
+        self.length = 0
+
+
 class HostedSettings:
     """The settings store of a seat at the host: its language, verbosity and options change
     now and the host keeps them with the hosted game (the player's own settings file is on
@@ -102,8 +113,9 @@ class RemoteSeat(HumanSeat):
     ):
         from prompt_toolkit.history import InMemoryHistory
 
-        # each list of events told to the session, not yet narrated into the history here
-        self._unheard: list[list[Any]] = []
+        # each list of events told to the session, not yet narrated into the history here (and
+        # the marks of what a session heard when it ended, among them: mark)
+        self._unheard: list[list[Any] | StoryMark] = []
         super().__init__(name, lang=lang, verbosity=verbosity, print_fn=lambda text, style=None: self.line(text))
         self.table_of = table_of
         self.story = lambda: redact_all(t.game.log, self.name) if (t := table_of()) is not None else []
@@ -134,7 +146,29 @@ class RemoteSeat(HumanSeat):
         if self._unheard:
             told, self._unheard = self._unheard, []
             for events in told:
-                self.recall(events)
+                if isinstance(events, StoryMark):
+                    events.length = len(self._history)
+                else:
+                    self.recall(events)
+
+    def mark(self) -> int | StoryMark:
+        """What the seat's history holds now, every event told so far counted, without
+        narrating what waits (a session that ended at the game's end is never asked it): the
+        history's length when nothing waits, else a :class:`StoryMark` after what waits, which
+        :meth:`lines_at` reads. Raises nothing."""
+        if not self._unheard:
+            return len(self._history)
+        mark = StoryMark()
+        self._unheard.append(mark)
+        return mark
+
+    def lines_at(self, mark: int | StoryMark) -> int:
+        """The history's length at ``mark`` (from :meth:`mark`), the events told before it
+        narrated now if they wait still."""
+        if isinstance(mark, int):
+            return mark
+        self._catch_up()
+        return mark.length
 
     @property  # type: ignore[override]
     def history(self) -> History:
@@ -236,6 +270,7 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self._unheard.append(events)  # (narrated into the history when it is read)
             return int(self.outlet.events(events))
+        self._catch_up()  # (what waits first, so that the history keeps the order they came in)
         return int(super().tell(events))
 
     def undone(self, player: str, events: list[Any], view: Any, before: Any = None) -> None:
