@@ -29,7 +29,7 @@ from ..remote.signals import on_signals
 from .completion import command_of
 from .core import _given, _outcome
 from .display import LineCleared
-from .keyboard import LocalOutput
+from .keyboard import LocalOutput, speak_language
 
 if TYPE_CHECKING:
     from .ownseat import OwnSeatConsole
@@ -169,10 +169,7 @@ async def hand_over(console: OwnSeatConsole) -> bool:
     if unread:  # (a count, said to both)
         kb.say(console.lang.text(UNREAD, n=unread, player=console.name))
     kb.open = None
-    output.display.lang = console.lang
-    set_language = getattr(output.speaker, "set_language", None)
-    if set_language is not None:
-        set_language(console.lang.code)  # the voice speaks the language of the person asked
+    speak_language(output.display, output.speaker, console.lang)  # the voice speaks the language of the person asked
     line = console.lang.text(HAND_OVER, player=console.name)
     again = True
     while True:

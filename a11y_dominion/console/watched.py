@@ -21,7 +21,7 @@ from ..remote.signals import on_signals
 from .commands import COMMANDS, WATCH_SETTINGS, Ctx, command_for
 from .display import Display, isatty
 from .hotseat import Keyboard
-from .keyboard import LocalOutput, changed_speaker, save_setting, write_export
+from .keyboard import LocalOutput, changed_speaker, save_setting, speak_language, write_export
 from .persistence import EXPORT_ALL, export_here
 from .piped import in_thread
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
@@ -107,10 +107,8 @@ class Watching:
             output.display = Display(self.out, plain=output.plain, lang=self.lang)
         else:
             narration.change(key, value)
-            output.display.lang = self.lang
-            set_language = getattr(output.speaker, "set_language", None)
-            if key == "language" and set_language is not None:
-                set_language(self.lang.code)
+            if key == "language":
+                speak_language(output.display, output.speaker, self.lang)
         return None
 
     def keep(self, key: str, value: Any) -> str:
