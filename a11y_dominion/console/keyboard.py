@@ -148,24 +148,13 @@ class LocalConsole(SeatConsole):
     """The console core (:class:`~a11y_dominion.console.core.SeatConsole`) at this computer's
     keyboard and screen: ``link`` carries the seat's messages (``join``'s SSH connection, or the
     host's own :class:`~a11y_dominion.remote.seatlink.HostLink`); the settings are this computer's
-    settings file, and ``export FILE`` writes the file here. ``help_seat`` as for the core; the
-    other arguments as for the core."""
+    settings file, and ``export FILE`` writes the file here. The arguments are the core's."""
 
     writes_files = True
     tells_language = False  # a language chosen is told to the room (the seat protocol's settings)
 
-    def __init__(
-        self,
-        link: Any,
-        seat: HumanSeat,
-        display: Any,
-        speaker: Any,
-        reader: Any,
-        keys: dict[str, str] | None = None,
-        confirm: bool = True,
-        help_seat: str = "join",
-    ):
-        super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat=help_seat)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.store = FileSettings(self)  # the settings are this computer's
 
     def at_keyboard(self) -> list[LocalConsole]:
