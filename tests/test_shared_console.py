@@ -1,5 +1,5 @@
 """A fair shared computer: several people at one keyboard, on the console core
-(:mod:`a11y_dominion.console.hotseat`), and a game of bots only, watched.
+(:mod:`a11y_dominion.console.hotseat`), and a game of bots only, watched (:mod:`a11y_dominion.console.watched`).
 
 Each person has a console of their own, with their own narration, history, language and
 verbosity; the keyboard is handed over, and waits for Enter, before another person's
@@ -778,7 +778,7 @@ def test_bots_given_by_kind_alone_are_seated_and_watched() -> None:
 
 
 class Waits:
-    """A watched game's pause (:data:`~a11y_dominion.console.hotseat.pause`), counted instead of
+    """A watched game's pause (:data:`~a11y_dominion.console.watched.pause`), counted instead of
     waited: each wait's seconds and how many lines the screen had by then; Ctrl+C (SIGINT, as the
     terminal sends it) at the wait numbered ``stop_at``."""
 
@@ -805,11 +805,11 @@ def watched(
     in screen-reader mode (its screen read as the lines come) with ``options`` and ``settings`` (none
     unless given); Ctrl+C at the wait numbered ``stop_at``. ``typed``, when given, is a file of the
     lines typed meanwhile, read as piped input is (:class:`~a11y_dominion.console.piped.PipeReader`)."""
-    from a11y_dominion.console import hotseat
+    from a11y_dominion.console import watched as watched_here
 
     out = io.StringIO()
     waits = Waits(out, stop_at)
-    monkeypatch.setattr(hotseat, "pause", waits)
+    monkeypatch.setattr(watched_here, "pause", waits)
     args = build_parser().parse_args(
         ["play", "--seed", "1", "--speech", "screen-reader", "--players", "medium,bigmoney", *options]
     )

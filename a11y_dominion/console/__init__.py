@@ -7,7 +7,8 @@ end over seats of a room in this process: ``play``'s people and the host's own p
 :mod:`.piped` (typed lines from piped input), :mod:`.playroom`
 (``play``'s table, with no network), :mod:`.playend` (``play``'s game of one person or several
 at this keyboard), :mod:`.playconsole` (``play``'s console), :mod:`.hotseat` (the keyboard
-several people share and its hand-over, or bots only, watched),
+several people share and its hand-over), :mod:`.watched` (a game of bots only, watched at
+the keyboard), :mod:`.watcher` (a watcher of a game, here and on the server),
 :mod:`.narration` and :mod:`.seat` (a human seat: narrator, history, language,
 verbosity and what waits for it; a bot seat), :mod:`.commands` (the query
 commands), :mod:`.answers` (typed lines to answers, confirmations),

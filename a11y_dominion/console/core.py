@@ -217,6 +217,9 @@ class SeatConsole:
     # several people share this screen and keyboard (play's shared keyboard): a question names the
     # person asked ("Ann, Action phase: ...", "Ann's hand: ..."); else the one person at it is "you"
     shared = False
+    # first refusal on each line typed, at a question or between them (a game server's table: its
+    # rate, mute and lobby commands): True when it took the line, which the console then does not read
+    refuse: Callable[[str], Awaitable[bool]] | None = None
 
     def __init__(
         self,
@@ -731,8 +734,15 @@ class SeatConsole:
         else:
             self.answered = got.keys
 
+    async def refused(self, line: str) -> bool:
+        """Whether :attr:`refuse` took the typed ``line`` (never an empty one)."""
+        return self.refuse is not None and bool(line.strip()) and await self.refuse(line)
+
     async def answer_line(self, line: str) -> None:
-        """:meth:`handle` ``line``, then ask what it left to ask (a confirmation, a command's)."""
+        """:meth:`handle` ``line``, then ask what it left to ask (a confirmation, a command's);
+        nothing when :attr:`refuse` took it."""
+        if await self.refused(line):
+            return
         self.handle(line)
         await self.finish()
         if self.confirming is None:
@@ -747,7 +757,10 @@ class SeatConsole:
 
     async def typed_between(self, line: str) -> None:
         """A line typed while nothing is asked: a command is run on the latest view;
-        anything else (a move, an answer) is refused, never kept for a later question."""
+        anything else (a move, an answer) is refused, never kept for a later question; nothing
+        when :attr:`refuse` took it."""
+        if await self.refused(line):
+            return
         text = line.strip()
         if not text:
             if self.over:  # (no question comes again: what may be typed now)

@@ -130,6 +130,16 @@ def changed_speaker(old: Any, key: str, value: Any, display: Display, lang: Lang
     return speaker
 
 
+def speak_language(display: Display, speaker: Any, lang: Language) -> None:
+    """This computer's screen (``display``) and voice (``speaker``, where it can change its
+    language) are in ``lang`` from now on: the language a player chose, or the one of the
+    person the shared keyboard is handed to."""
+    display.lang = lang
+    set_language = getattr(speaker, "set_language", None)
+    if set_language is not None:
+        set_language(lang.code)
+
+
 SAVED_HERE = N_("Saved for this computer.")
 KEYBOARDS_LANGUAGE = N_("Everyone at this keyboard plays in {language} now: the language is the keyboard's.")
 
@@ -138,24 +148,13 @@ class LocalConsole(SeatConsole):
     """The console core (:class:`~a11y_dominion.console.core.SeatConsole`) at this computer's
     keyboard and screen: ``link`` carries the seat's messages (``join``'s SSH connection, or the
     host's own :class:`~a11y_dominion.remote.seatlink.HostLink`); the settings are this computer's
-    settings file, and ``export FILE`` writes the file here. ``help_seat`` as for the core; the
-    other arguments as for the core."""
+    settings file, and ``export FILE`` writes the file here. The arguments are the core's."""
 
     writes_files = True
     tells_language = False  # a language chosen is told to the room (the seat protocol's settings)
 
-    def __init__(
-        self,
-        link: Any,
-        seat: HumanSeat,
-        display: Any,
-        speaker: Any,
-        reader: Any,
-        keys: dict[str, str] | None = None,
-        confirm: bool = True,
-        help_seat: str = "join",
-    ):
-        super().__init__(link, seat, display, speaker, reader, keys, confirm, help_seat=help_seat)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.store = FileSettings(self)  # the settings are this computer's
 
     def at_keyboard(self) -> list[LocalConsole]:
@@ -167,12 +166,9 @@ class LocalConsole(SeatConsole):
         speak it from now on too; with :attr:`tells_language`, the room is told (the seat
         protocol's ``settings``), so that its own lines to the seat (the chat, a player leaving,
         the game's end) are in it too and it keeps it with the seat."""
-        self.display.lang = self.lang
+        speak_language(self.display, self.speaker, self.lang)
         if self.completer is not None:
             self.completer.lang = self.lang
-        set_language = getattr(self.speaker, "set_language", None)
-        if set_language is not None:
-            set_language(self.lang.code)
         if self.tells_language:
             self.link.send({"type": "settings", "language": self.lang.code})
 

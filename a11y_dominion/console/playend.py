@@ -30,12 +30,12 @@ from . import queries as q
 from .commands import speech_line
 from .completion import DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
-from .hotseat import watch
 from .keyboard import STARTING, LocalOutput, Terminal
 from .keys import active_keys, key_name
 from .ownseat import run_here, seat_here
 from .playconsole import PlayConsole
 from .playroom import from_position, make_room, rename_in, run_table, start_autosave
+from .watched import watch
 
 if TYPE_CHECKING:
     from .start import PlaySetup  # (start imports this module when a game is played on the core)
@@ -165,7 +165,7 @@ def play_on_core(
     """Play ``setup``'s game (a :class:`~a11y_dominion.console.start.PlaySetup`; ``args``: the
     ``play`` options) at this computer's keyboard and screen (or with ``reader`` reading the
     typed lines): for the people seated here (:func:`play_here`), or watched when all its seats
-    are bots (:func:`~.hotseat.watch`); and the games loaded meanwhile (``load FILE``); the exit
+    are bots (:func:`~.watched.watch`); and the games loaded meanwhile (``load FILE``); the exit
     code (0: the game ended; 1: the player stopped it, or it cannot go on). ``played(room,
     console)``, when given, is told each game's :class:`~a11y_dominion.remote.room.TableRoom`
     and the console that ended it once that game ended here. ``keyboard``, when given, is the

@@ -4,7 +4,7 @@
 bots that think in a thread of their own (:class:`ThinkingBot`), the pace of a game of bots
 only (:class:`Pace`, the ``pace`` setting), and the game's run, put back after a fault of the
 game engine (:func:`run_table`). The keyboard's end plays at it: one person or several
-(:mod:`.playend`), or none but onlookers (:mod:`.hotseat`).
+(:mod:`.playend`), or none but onlookers (:mod:`.watched`).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ class ThinkingBot(BotSeat):
 
 
 class Pace:
-    """The pace of a game of bots only (:func:`~a11y_dominion.console.hotseat.watch`): every line
+    """The pace of a game of bots only (:func:`~a11y_dominion.console.watched.watch`): every line
     said (:meth:`said`) gets ``seconds`` (the ``pace`` setting, 1 unless set) before the next
     bot's answer (:meth:`wait`, a bot seat's ``pace``), so that the lines come turn by turn at
     the speed they are read, as a person at the table hears a bot's turn while the game waits

@@ -165,10 +165,11 @@ class LobbyConsole(JoinConsole):
             self.link.send({"type": "lobby", "text": text})
 
     def cleared(self, interrupt: BaseException) -> str:
-        """The sentence after Ctrl+C in the lobby: that the line was cleared, and how to log out."""
-        if getattr(interrupt, "had_text", True):
-            return self.lang._(N_("Line cleared. Type quit to log out."))
-        return self.lang._(N_("Nothing to clear. Type quit to log out."))
+        """The sentence after Ctrl+C in the lobby: that the line was cleared, and how to log out
+        (:func:`~a11y_dominion.server.words.lobby_cleared`)."""
+        from ..server.words import lobby_cleared
+
+        return lobby_cleared(interrupt, self.lang)
 
     def cancel_question(self) -> None:
         """After Ctrl+C in the lobby: the server hears an empty lobby line, which cancels a
@@ -191,8 +192,9 @@ class TableConsole(JoinConsole):
     ``lobby`` message ends the seat quietly, and leaving says nothing of its own (the server
     says where the player is)."""
 
-    def _lobby_line(self, line: str) -> bool:
-        """Send ``line`` to the lobby when it is a lobby command the game has not; True then."""
+    async def refuse(self, line: str) -> bool:
+        """A line typed, at a question or between them: sent to the lobby when it is a lobby
+        command the game has not (True then), else the game's."""
         from ..console.commands import command_for
         from ..server.words import parse
 
@@ -201,16 +203,6 @@ class TableConsole(JoinConsole):
             return False
         self.link.send({"type": "lobby", "text": line.strip()})
         return True
-
-    async def typed_between(self, line: str) -> None:
-        """A line typed while nothing is asked: a lobby command to the lobby, else the game's."""
-        if not self._lobby_line(line):
-            await super().typed_between(line)
-
-    async def answer_line(self, line: str) -> None:
-        """A line typed at a question: a lobby command to the lobby, else the game's."""
-        if not self._lobby_line(line):
-            await super().answer_line(line)
 
     table: int | None = None  # the table's number, as the server's hello says it
 
@@ -231,15 +223,11 @@ class TableConsole(JoinConsole):
     def leave_question(self) -> str:
         """quit's question at a server's table: the game waits for the player there (a server
         that did not say the table's number: the host's question)."""
+        from ..server.words import LEAVE_TABLE
+
         if self.table is None:
             return super().leave_question()
-        return (
-            self.lang.text(
-                N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
-                number=self.table,
-            )
-            + " "
-        )
+        return self.lang.text(LEAVE_TABLE, number=self.table) + " "
 
     def leave_now(self) -> None:
         """Leave the table (``leave``): the server says where the player is now."""

@@ -114,22 +114,10 @@ class _Keys:
 
 
 class _SeatConsole(SeatConsole):
-    """The console core at an SSH terminal: as ``join``'s, with ``refuse(line)`` given first
-    refusal on every line typed, and ``leaving()`` as quit, when set (the server's tables)."""
+    """The console core at an SSH terminal: as ``join``'s, with ``leaving()`` as quit, when set
+    (the server's tables)."""
 
-    refuse: Callable[[str], Awaitable[bool]] | None = None
     leaving: Callable[[], Awaitable[None]] | None = None
-
-    async def _refused(self, line: str) -> bool:
-        return self.refuse is not None and bool(line.strip()) and await self.refuse(line)
-
-    async def typed_between(self, line: str) -> None:
-        if not await self._refused(line):
-            await super().typed_between(line)
-
-    async def answer_line(self, line: str) -> None:
-        if not await self._refused(line):
-            await super().answer_line(line)
 
     async def quit_game(self) -> None:
         await (self.leaving() if self.leaving is not None else super().quit_game())

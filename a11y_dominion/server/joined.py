@@ -375,10 +375,7 @@ class JoinSession:
         from ..remote.seat import typed_line
 
         server = self.server
-        verdict = server.rates.line(person.account)
-        if verdict == "tell":
-            self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
-        if verdict != "ok":
+        if not server.rates.line_read(person.account, self.say, person.lang):
             return
         text = typed_line(text)
         if self.logging_out:

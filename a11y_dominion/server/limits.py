@@ -23,6 +23,7 @@ from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
+from ..i18n import N_, Language
 from ..remote.access import MOST_ADDRESSES, LoginLimiter, address_key
 from ..remote.access import Verdict as PasswordVerdict
 from ..rules.decisions import Msg
@@ -243,6 +244,14 @@ class Rates:
     def line(self, account: int) -> Verdict:
         """A line typed by the account numbered ``account``, in any of its sessions."""
         return self.lines.take(str(account))
+
+    def line_read(self, account: int, say: Callable[[str], None], lang: Language) -> bool:
+        """Whether a line typed by the account numbered ``account`` is read (:meth:`line`); the
+        first one dropped of a flood says so, once, through ``say`` in ``lang``."""
+        verdict = self.line(account)
+        if verdict == "tell":
+            say(lang._(N_("Too many lines at once; the rest were dropped.")))
+        return verdict == "ok"
 
     def chat_line(self, account: int) -> Verdict:
         """A line of chat (``say``, ``tell``, at a table) by the account numbered ``account``."""

@@ -34,7 +34,7 @@ from .hasher import PasswordTooLong
 from .lobby import Person, lobby_command, logged_in
 from .names import checked_name
 from .store import Account, StoreError
-from .words import lobby_words, parse
+from .words import LEAVE_TABLE, lobby_cleared, lobby_words, parse
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -157,9 +157,7 @@ class ServerSession(TerminalSession):
             if had_text:
                 return lang._(N_("Line cleared. Type leave to stop watching."))
             return lang._(N_("Nothing to clear. Type leave to stop watching."))
-        if had_text:
-            return lang._(N_("Line cleared. Type quit to log out."))
-        return lang._(N_("Nothing to clear. Type quit to log out."))
+        return lobby_cleared(interrupt, lang)
 
     def between_keys(self) -> dict[str, str]:
         """The shortcut keys of the lobby and of watching (no seat's console): F2 repeats."""
@@ -294,10 +292,7 @@ class ServerSession(TerminalSession):
                 await self._watching(person, got)
                 continue
             if got is not LEAVE:
-                verdict = server.rates.line(person.account)
-                if verdict == "tell":
-                    say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
-                if verdict != "ok":
+                if not server.rates.line_read(person.account, say, person.lang):
                     continue
                 action = await lobby_command(server, person, str(got), say)
                 if action is None:
@@ -326,10 +321,7 @@ class ServerSession(TerminalSession):
         server = self.server
         watcher = self.watching
         if got is not LEAVE:
-            verdict = server.rates.line(person.account)
-            if verdict == "tell":
-                self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
-            if verdict == "ok":
+            if server.rates.line_read(person.account, self.say, watcher.lang):
                 await watched_line(server, person, watcher, str(got), self.say, watcher.lang)
             return
         server.tables.unwatch(person)
@@ -366,10 +358,7 @@ class ServerSession(TerminalSession):
         from .words import parse
 
         server = self.server
-        verdict = server.rates.line(person.account)
-        if verdict == "tell":
-            self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
-        if verdict != "ok" or server.lobby.refuses_say(person, line):
+        if not server.rates.line_read(person.account, self.say, person.lang) or server.lobby.refuses_say(person, line):
             return True
         word = (line.split() or [""])[0]
         if command_for(word) is not None or parse(line)[0] in (None, "leave"):
@@ -391,10 +380,7 @@ class ServerSession(TerminalSession):
             return
         assert console is not None
         lang = console.lang
-        question = lang.text(
-            N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no"),
-            number=self.table_number,
-        )
+        question = lang.text(LEAVE_TABLE, number=self.table_number)
         reply = await console.ask_reply(question, stop=True, prompt=f"{console.name}> ")
         if reply == "gone":
             return

@@ -1,10 +1,26 @@
 """The lobby's command words, in English and Dutch, read alike by the server's lobby
 (:mod:`.lobby`) and by ``join`` at a server (:mod:`a11y_dominion.remote.lobbyclient`), which
-needs them without the rest of the server."""
+needs them without the rest of the server; and the sentences both ends of a server say alike
+(over ssh, :mod:`.session`, and through ``join``): Ctrl+C in the lobby (:func:`lobby_cleared`)
+and quit's question at a table's seat (:data:`LEAVE_TABLE`)."""
 
 from __future__ import annotations
 
-from ..i18n import Language
+from ..i18n import N_, Language
+
+LEAVE_TABLE = N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no")
+"""quit's question at a table's seat of a game server (``number``: the table's)."""
+
+
+def lobby_cleared(interrupt: BaseException, lang: Language) -> str:
+    """The sentence in ``lang`` after Ctrl+C in the lobby (``interrupt``: a
+    :class:`~a11y_dominion.console.display.LineCleared`, whose ``had_text`` says whether a line
+    was typed; True when it has none): that the line was cleared, or that there was nothing to
+    clear, and how to log out."""
+    if getattr(interrupt, "had_text", True):
+        return lang._(N_("Line cleared. Type quit to log out."))
+    return lang._(N_("Nothing to clear. Type quit to log out."))
+
 
 COMMANDS = (
     "tables",
