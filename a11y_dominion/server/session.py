@@ -227,7 +227,7 @@ class ServerSession(TerminalSession):
         assert seat is not None
         if account is not None:
             seat.lang = Person(account.id, account.name, self.say, dict(account.settings)).lang
-        self._use_output(False)
+        self._use_output(account is not None and account.settings.get("display") == "rich")  # (kept by settings)
         if account is None:
             if signup is None:
                 self._ended = 1
