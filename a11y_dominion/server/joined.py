@@ -375,7 +375,7 @@ class JoinSession:
         from ..remote.seat import typed_line
 
         server = self.server
-        verdict = server.rates.line(person.account)
+        verdict = server.rates.line(person.account, self.address)
         if verdict == "tell":
             self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
         if verdict != "ok":

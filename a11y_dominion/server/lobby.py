@@ -612,9 +612,10 @@ class Lobby:
         to wait, so that no line is dropped without a word."""
         if self.is_muted(person):
             return False
-        verdict = self.rates.chat_line(person.account)
+        address = getattr(person.session, "address", None)  # (the ssh or join session's)
+        verdict = self.rates.chat_line(person.account, address)
         if verdict != "ok":
-            person.send(person.lang.msg(self.rates.chat_refusal(person.account)))
+            person.send(person.lang.msg(self.rates.chat_refusal(person.account, address)))
         return verdict == "ok"
 
     def refuses_say(self, person: Person, line: str) -> bool:

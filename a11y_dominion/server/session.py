@@ -294,7 +294,7 @@ class ServerSession(TerminalSession):
                 await self._watching(person, got)
                 continue
             if got is not LEAVE:
-                verdict = server.rates.line(person.account)
+                verdict = server.rates.line(person.account, self.address)
                 if verdict == "tell":
                     say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
                 if verdict != "ok":
@@ -326,7 +326,7 @@ class ServerSession(TerminalSession):
         server = self.server
         watcher = self.watching
         if got is not LEAVE:
-            verdict = server.rates.line(person.account)
+            verdict = server.rates.line(person.account, self.address)
             if verdict == "tell":
                 self.say(watcher.lang._(N_("Too many lines at once; the rest were dropped.")))
             if verdict == "ok":
@@ -366,7 +366,7 @@ class ServerSession(TerminalSession):
         from .words import parse
 
         server = self.server
-        verdict = server.rates.line(person.account)
+        verdict = server.rates.line(person.account, self.address)
         if verdict == "tell":
             self.say(person.lang._(N_("Too many lines at once; the rest were dropped.")))
         if verdict != "ok" or server.lobby.refuses_say(person, line):
