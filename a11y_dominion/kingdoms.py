@@ -156,12 +156,15 @@ def kingdom_refusal(word: str) -> Msg:
     )
 
 
-def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: int) -> Setup:
+def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: int, lobby: bool = False) -> Setup:
     """(kingdom piles, events, landmarks) for the command-line options.
 
     ``kingdom`` is ``basic-intro``, ``advanced-intro`` (or their names, ``Basic Intro``),
     ``random`` or card names separated by commas. Raises :class:`KingdomError`: for a single
-    word or name that is none of these, :func:`kingdom_refusal`.
+    word or name that is none of these, :func:`kingdom_refusal`. ``lobby``: the sentences are
+    the server lobby's ``new``, naming its options as typed there (``events``, not
+    ``--events``) and the Kingdom cards themselves, as a player at a server has no ``cards``
+    command to type.
     """
     key = " ".join((kingdom or "basic-intro").split()).lower().replace(" ", "-")
     ev_list = _names(events, EVENTS, "Event")
@@ -177,12 +180,34 @@ def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: 
             pn = pile_name_for(part)
             named = canonical(part)
             if named in EVENTS:
-                raise KingdomError(Msg("{word} is an Event; name it with --events.", word=named))
+                raise KingdomError(
+                    Msg(
+                        N_("{word} is an Event; name it after events, for example: new events {word}.")
+                        if lobby
+                        else N_("{word} is an Event; name it with --events."),
+                        word=named,
+                    )
+                )
             if named in LANDMARKS:
-                raise KingdomError(Msg("{word} is a Landmark; name it with --landmarks.", word=named))
+                raise KingdomError(
+                    Msg(
+                        N_("{word} is a Landmark; name it after landmarks, for example: new landmarks {word}.")
+                        if lobby
+                        else N_("{word} is a Landmark; name it with --landmarks."),
+                        word=named,
+                    )
+                )
             if (pn is None or PILES[pn].kind == "basic") and "," not in kingdom:
                 raise KingdomError(kingdom_refusal(part))
             if pn is None or PILES[pn].kind == "basic":
+                if lobby:
+                    raise KingdomError(
+                        Msg(
+                            "{word} is not a Kingdom card this game knows. Known: {choices}.",
+                            word=part[:40],
+                            choices=", ".join(kingdom_piles()),
+                        )
+                    )
                 raise KingdomError(
                     Msg(
                         "{word} is not a Kingdom card this game knows. Type {command} cards to list them.",
@@ -191,10 +216,23 @@ def choose_setup(kingdom: str, events: str | None, landmarks: str | None, seed: 
                     )
                 )
             if pn in k:
-                raise KingdomError(Msg("The pile {pile} is named twice in --kingdom.", pile=pn))
+                raise KingdomError(
+                    Msg(
+                        N_("The pile {pile} is named twice after kingdom.")
+                        if lobby
+                        else N_("The pile {pile} is named twice in --kingdom."),
+                        pile=pn,
+                    )
+                )
             k.append(pn)
         if not k:
-            raise KingdomError(Msg("--kingdom needs at least one Kingdom card name."))
+            raise KingdomError(
+                Msg(
+                    N_("kingdom needs at least one Kingdom card name, for example: new kingdom Village, Smithy.")
+                    if lobby
+                    else N_("--kingdom needs at least one Kingdom card name.")
+                )
+            )
         e, lm = [], []
     if ev_list is not None:
         e = ev_list

@@ -94,17 +94,22 @@ def bot_after_refusal(value: float | None, option: str = "--bot-after") -> Msg |
 
 
 def setup_of(
-    kingdom: str, events: str | None, landmarks: str | None, seed: int, players: Sequence[str]
+    kingdom: str,
+    events: str | None,
+    landmarks: str | None,
+    seed: int,
+    players: Sequence[str],
+    lobby: bool = False,
 ) -> tuple[Setup, Game]:
     """The setup of a game for the options ``kingdom``, ``events`` and ``landmarks`` (see
     :func:`~a11y_dominion.kingdoms.choose_setup`) dealt with ``seed`` for the seat names
     ``players``: ((kingdom piles, events, landmarks), the
     :class:`~a11y_dominion.rules.game.Game`, not yet started). Raises
     :class:`~a11y_dominion.kingdoms.KingdomError` with one sentence for a setup that cannot be
-    played."""
+    played (``lobby``: the lobby's sentence where it names an option, as ``choose_setup``'s)."""
     from .rules.game import Game, GameConfig, SetupError
 
-    setup = choose_setup(kingdom, events, landmarks, seed)
+    setup = choose_setup(kingdom, events, landmarks, seed, lobby)
     piles, evs, lms = setup
     try:
         game = Game(GameConfig(list(players), piles, evs, lms, seed))
@@ -139,7 +144,9 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
     with or without a space after each comma: ``bots medium, hard``).
     ``files``: a bot may be a strategy file (``host``; never at a server, where a file is the
     server's). Raises :class:`~a11y_dominion.kingdoms.KingdomError` with one sentence (a
-    :class:`Msg`), the one ``host`` gives for the same option where it has it."""
+    :class:`Msg`), the one ``host`` gives for the same option where it has it, but an option
+    is named as the lobby takes it (``events``, not ``--events``) and an unknown Kingdom card
+    is refused with the Kingdom cards named, as the lobby has no ``cards`` command."""
     from .bots.kinds import BOT_KINDS, BOT_NAMES, is_bot_kind
     from .seats import MAX_ROLLOUTS, parse_seats, rollouts_refusal
     from .seeds import MAX_SEED
@@ -224,5 +231,5 @@ def table_options(words: Sequence[str], files: bool = False) -> TableOptions:
         seed=seed,
     )
     names = [f"Seat{i}" for i in range(1, people + 1)] + options.bot_names()
-    setup_of(options.kingdom, options.events, options.landmarks, seed or 0, names)  # refused as host refuses it
+    setup_of(options.kingdom, options.events, options.landmarks, seed or 0, names, lobby=True)  # (as host checks it)
     return options

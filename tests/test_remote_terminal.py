@@ -173,6 +173,12 @@ def test_first_question_then_settings_in_the_session(host):
     ann.expect(r"Verbosity is now terse\.")
     ann.sendline("settings set output espeak")  # the player's own screen reader speaks here
     ann.expect(r"The game does not speak here: your own screen reader reads its lines\.")
+    ann.sendline("settings set output rich")  # (no list of the host computer's voices, which are not the player's)
+    ann.expect(r"The game does not speak here: your own screen reader reads its lines\.\r\n")
+    assert "espeak" not in ann.before and "speech-dispatcher" not in ann.before, ann.before
+    ann.sendline("settings set speech loud")
+    ann.expect(r"The game does not speak here: your own screen reader reads its lines\.\r\n")
+    assert "must be" not in ann.before, ann.before
     ann.sendline("settings nl")
     ann.expect(r"Taal is nu Nederlands\.")
     # the narration follows the seat's language

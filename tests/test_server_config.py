@@ -288,3 +288,36 @@ def test_the_operators_page_shows_every_key_with_its_default():
                 assert default == ()
             else:
                 assert written[section][key] == (list(default) if isinstance(default, tuple) else default), key
+
+
+def test_the_operators_page_runs_the_server_as_a_service_on_linux_windows_and_macos():
+    """Each system's way to start the server with the machine gives the same options: the
+    systemd unit's ``ExecStart``, the Windows lines and the macOS launchd file, which is a
+    property list that parses, runs as an account of its own with the files its own only, and
+    starts again after a fault only."""
+    import plistlib
+    import shlex
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "server.md").read_text(encoding="utf-8")
+    lines = page.splitlines()
+    headings = [line for line in lines if line.startswith("## ")]
+    assert {"## Running it as a service on Linux", "## Running it on Windows"} <= set(headings)
+    assert "## Running it as a service on macOS" in headings
+    exec_start = next(line.strip() for line in lines if line.strip().startswith("ExecStart="))
+    linux = shlex.split(exec_start.removeprefix("ExecStart="))
+    assert linux[1:] == ["server", "--data", "/var/lib/dominion/server", "--listen", "0.0.0.0", "--port", "2222"]
+    start = lines.index('    <?xml version="1.0" encoding="UTF-8"?>')
+    end = lines.index("    </plist>", start)
+    job = plistlib.loads("\n".join(line[4:] for line in lines[start : end + 1]).encode("utf-8"))
+    program = job["ProgramArguments"]
+    assert program[0].endswith("/venv/bin/a11y-dominion") and program[1:3] == ["server", "--data"]
+    assert program[4:] == linux[4:]  # (the same address and port)
+    assert job["UserName"] != "root" and job["Umask"] == 0o077
+    assert job["RunAtLoad"] is True and job["KeepAlive"] == {"SuccessfulExit": False}
+    data = program[3]
+    assert not job["StandardOutPath"].startswith(data + "/") and not job["StandardErrorPath"].startswith(data + "/")
+    label = job["Label"]
+    for action in ("bootstrap system /Library/LaunchDaemons/" + label + ".plist", "bootout system/" + label):
+        assert f"sudo launchctl {action}" in page, action
+    assert f"sudo launchctl kill SIGHUP system/{label}" in page

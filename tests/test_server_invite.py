@@ -273,7 +273,7 @@ def test_kick_ends_every_session_of_the_name_with_one_sentence(tmp_path: Path) -
 def test_mute_refuses_say_and_tell_until_its_minutes_are_over(tmp_path: Path) -> None:
     async def main() -> None:
         tables, store, lobby, clock = moderated(tmp_path)
-        lobby.rates = SimpleNamespace(chat_line=lambda account: "ok")
+        lobby.rates = SimpleNamespace(chat_line=lambda account, address=None: "ok")
         mod, mod_heard, _ = person(9, "Mod")
         bea, bea_heard, _ = person(2, "Bea", "nl")
         lobby.enter(mod)

@@ -1,6 +1,7 @@
 """Rate limits of the server (a11y_dominion/server/limits.py) on a fake clock: the token bucket,
 one bucket a key with a flood told once, the keys kept bounded, and the server's set of limits
-made from the operator's file (connections and sign-ups by address, lines and chat by account)."""
+made from the operator's file (connections and sign-ups by address, lines and chat by account and
+by address)."""
 
 from __future__ import annotations
 
@@ -174,3 +175,24 @@ def test_an_address_is_refused_for_every_name_after_100_failures_in_10_minutes(c
     refused = rates.logins.attempt("Cid", "192.0.2.5", lambda: True)
     assert not refused.ok and not refused.checked and refused.retry == 600.0
     assert rates.logins.attempt("Cid", "198.51.100.7", lambda: True).ok
+
+
+def test_the_accounts_of_one_address_share_four_accounts_worth_of_lines_and_chat(clock):
+    """One address's accounts together: 4 accounts' worth of lines and chat, each account
+    within its own, told once a flood each; another address is not held up."""
+    rates = Rates(clock=clock)
+    home = "192.0.2.5"
+    lines = [rates.line(account, home) for account in range(1, 6) for _ in range(20)]
+    assert lines == ["ok"] * 80 + ["tell"] + ["drop"] * 19  # (the fifth account of the address is refused)
+    assert rates.line(6, "198.51.100.7") == "ok"
+    assert rates.line(5, home) == "drop" and rates.line(1, home) == "tell"  # (each account hears it once)
+    clock.now += 1.0
+    assert [rates.line(5, home) for _ in range(20)] == ["ok"] * 20
+    chat = [rates.chat_line(account, home) for account in range(1, 6) for _ in range(5)]
+    assert chat == ["ok"] * 20 + ["tell"] + ["drop"] * 4
+    assert rates.chat_refusal(5, home) == (
+        "You are chatting too fast, so that line was not said; wait 1 second."  # (4 lines each 3 s: one in 0.75 s)
+    )
+    assert rates.chat_line(6, "198.51.100.7") == "ok"
+    clock.now += 0.75
+    assert rates.chat_line(5, home) == "ok"

@@ -200,7 +200,8 @@ def test_the_lobby_takes_the_settings_a_table_takes_with_their_short_forms(store
         ann = person(account.id, "Ann", heard)
         ann.session = OutputSession(terminal=True)
         bea_heard: list = []
-        bea = person(account.id + 1, "Bea", bea_heard, language="nl")
+        bea_account = await store.add_account("Bea", key=(b"b", "SHA256:bea"))
+        bea = person(bea_account.id, "Bea", bea_heard, language="nl")
         bea.session = OutputSession(terminal=False)  # (ssh -T: no terminal)
         lobby.enter(ann)
         lobby.enter(bea)
@@ -210,13 +211,15 @@ def test_the_lobby_takes_the_settings_a_table_takes_with_their_short_forms(store
             await lobby.typed(ann, line)
             said.append(list(heard))
         await lobby.typed(bea, "instellingen rijk")
+        assert "display" not in (await store.account_by_id(bea.account)).settings
         await lobby.typed(bea, "settings plain normal")
         kept = await store.account_by_id(account.id)
-        return said, ann, bea_heard, kept
+        bea_kept = await store.account_by_id(bea.account)
+        return said, ann, bea_heard, kept, bea_kept
 
-    said, ann, bea_heard, kept = run(go())
+    said, ann, bea_heard, kept, bea_kept = run(go())
     assert said == [
-        ["Output is now rich."],
+        ["Output is now rich; kept for your account."],
         [
             "Taal Nederlands, uitgebreidheid beknopt; bewaard voor je account.",
         ],
@@ -226,12 +229,13 @@ def test_the_lobby_takes_the_settings_a_table_takes_with_their_short_forms(store
             "and plain or rich output."
         ],
     ]
-    assert ann.session.rich and kept.settings == {"language": "en", "verbosity": "terse"}
+    assert ann.session.rich and kept.settings == {"language": "en", "verbosity": "terse", "display": "rich"}
     assert bea_heard == [
-        "Uitvoer is nu gewoon.",  # (rich needs a terminal: said as it is)
+        "Uitvoer is nu gewoon.",  # (rich needs a terminal: said as it is, and not kept)
         "Taal Nederlands, uitgebreidheid normaal; bewaard voor je account.",
-        "Uitvoer is nu gewoon.",
+        "Uitvoer is nu gewoon; bewaard voor je account.",
     ]
+    assert bea_kept.settings == {"language": "nl", "verbosity": "normal", "display": "plain"}
 
 
 def test_a_join_session_hears_that_its_own_computer_shows_plain_or_rich(store):

@@ -185,3 +185,45 @@ def test_a_language_set_at_a_table_is_the_one_the_lobby_answers_in_for_the_sessi
         server.stopped()
     said = received_text((tmp_path / "ann.bytes").read_bytes())
     assert "Nobody named" not in said
+
+
+def test_rich_output_chosen_in_the_lobby_is_kept_for_the_account_s_next_login(tmp_path):
+    """``settings rich`` is the account's: the next login with a terminal gets rich lines (the
+    Supply drawn as a table, card names coloured) without asking again, and ``settings plain``
+    brings plain lines back for the login after."""
+    key = sp.make_key(tmp_path, "ann")
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
+        try:
+            sp.lobby_line(ann, "settings rich", rb"Output is now rich; kept for your account\.")
+            sp.log_out(ann)
+            ann.expect(pexpect.EOF)
+        finally:
+            sp.close(ann)
+        again = sp.login(server, "Ann", tmp_path / "again.bytes", key=key)
+        try:
+            again.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(again, "new players 1 bots bigmoney seed 3", rb"New game for Ann and Bot 1\.")
+            sp.lobby_line(again, "supply", rb"Ann> ")
+            sp.lobby_line(again, "quit", rb"Leave the game at table 1\?.*yes or no")
+            sp.lobby_line(again, "yes", rb"sit 1 brings you back\.")
+            sp.lobby_line(again, "settings plain", rb"Output is now plain; kept for your account\.")
+            sp.log_out(again)
+            again.expect(pexpect.EOF)
+        finally:
+            sp.close(again)
+        third = sp.login(server, "Ann", tmp_path / "third.bytes", key=key)
+        try:
+            third.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(third, "sit 1", rb"The game goes on\.")
+            sp.lobby_line(third, "supply", rb"Ann> ")
+        finally:
+            sp.close(third)
+        server.stopped()
+    first = (tmp_path / "ann.bytes").read_bytes()
+    rich = (tmp_path / "again.bytes").read_bytes()
+    plain = (tmp_path / "third.bytes").read_bytes()
+    assert b"\x1b[3" not in first.split(b"Output is now rich")[0]  # (plain until asked)
+    assert b"\x1b[33mCopper\x1b[0m" in rich and "─".encode() in rich  # coloured names and the table's rule
+    assert b"\x1b[33m" not in plain and "─".encode() not in plain
+    assert b"Copper" in plain.split(b"supply")[-1]

@@ -82,7 +82,7 @@ def test_a_second_login_hears_where_the_account_plays_and_what_fits_an_account_w
                 rb"You cannot open a table while your game at table 1 goes on; you play it in another session, and "
                 rb"sit 1 takes it over here\.",
             )
-            lobby_line(again, "settings rich", rb"Output is now rich\.")
+            lobby_line(again, "settings rich", rb"Output is now rich; kept for your account\.")
             lobby_line(again, "sit 1", rb"You go back to your seat at table 1\.")
             ann.expect(rb"Your seat was taken by a new login; this session ends\.")
         finally:

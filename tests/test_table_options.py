@@ -31,9 +31,6 @@ def host_refusal(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
 @pytest.mark.parametrize(
     ("new", "host"),
     [
-        ("kingdom Chapel,Nonsense", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Nonsense"]),
-        ("kingdom Chapel,Chapel", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Chapel"]),
-        ("kingdom Chapel,Triumph", ["--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Triumph"]),
         ("events Nonsense", ["--players", "Ann:remote,Bot:medium", "--events", "Nonsense"]),
         ("events Triumph,Triumph", ["--players", "Ann:remote,Bot:medium", "--events", "Triumph,Triumph"]),
         ("landmarks Nonsense", ["--players", "Ann:remote,Bot:medium", "--landmarks", "Nonsense"]),
@@ -85,6 +82,68 @@ def test_each_refusal_of_new_is_the_sentence_host_gives(
 def test_what_only_new_refuses_is_one_sentence(words: str, said: str) -> None:
     """The lobby's words: an option as typed there (no dashes), and bots only (no human or remote)."""
     assert refusal(words) == said
+
+
+@pytest.mark.parametrize(
+    ("new", "host", "said"),
+    [
+        (
+            "kingdom Chapel,Chapel",
+            ["--kingdom", "Chapel,Chapel"],
+            "The pile Chapel is named twice after kingdom.",
+        ),
+        (
+            "kingdom Chapel,Triumph",
+            ["--kingdom", "Chapel,Triumph"],
+            "Triumph is an Event; name it after events, for example: new events Triumph.",
+        ),
+        (
+            "kingdom Chapel, Arena",
+            ["--kingdom", "Chapel,Arena"],
+            "Arena is a Landmark; name it after landmarks, for example: new landmarks Arena.",
+        ),
+        (
+            "kingdom ,",
+            ["--kingdom", ","],
+            "kingdom needs at least one Kingdom card name, for example: new kingdom Village, Smithy.",
+        ),
+    ],
+)
+def test_new_names_its_options_as_the_lobby_takes_them_where_host_names_its_dashes(
+    capsys: pytest.CaptureFixture[str], new: str, host: list[str], said: str
+) -> None:
+    """A player at a server types no command line: the lobby's sentence never names
+    ``--kingdom`` or ``--events``, where ``host``'s does."""
+    assert refusal(new) == said
+    assert "--" in host_refusal(capsys, "--players", "Ann:remote,Bot:medium", *host)
+
+
+def test_an_unknown_kingdom_card_of_new_is_refused_with_the_kingdom_cards_named(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``host`` sends its user to the ``cards`` command; the lobby has none, so its sentence
+    names the Kingdom cards, as an unknown Event's names the Events."""
+    from a11y_dominion.kingdoms import kingdom_piles
+
+    said = refusal("kingdom Chapel,Nonsense")
+    assert said == f"Nonsense is not a Kingdom card this game knows. Known: {', '.join(kingdom_piles())}."
+    assert "Moneylender" in said and "Patrician/Emporium" in said and "Copper" not in said
+    assert host_refusal(capsys, "--players", "Ann:remote,Bot:medium", "--kingdom", "Chapel,Nonsense") == (
+        "Nonsense is not a Kingdom card this game knows. Type a11y-dominion cards to list them."
+    )
+    nl = Language("nl")
+    with pytest.raises(KingdomError) as caught:
+        table_options("koninkrijk Kapel, Onzin".split())
+    assert nl.msg(caught.value.args[0]).startswith(
+        "Onzin is geen koninkrijkkaart die dit spel kent. Bekend zijn: Avonturier, "
+    )
+    with pytest.raises(KingdomError) as caught:
+        table_options("koninkrijk Kapel, Triomf".split())
+    assert nl.msg(caught.value.args[0]) == (
+        "Triomf is een gebeurtenis; noem die na gebeurtenissen, bijvoorbeeld: nieuw gebeurtenissen Triomf."
+    )
+    assert table_options("koninkrijk Kapel gebeurtenissen Triomf".split()).events == "Triomf"  # (as it says)
+    assert table_options("kingdom Chapel landmarks Arena".split()).landmarks == "Arena"
 
 
 def test_host_names_its_options_with_their_dashes(capsys: pytest.CaptureFixture[str]) -> None:

@@ -808,6 +808,9 @@ def _set(ctx: Ctx, key: str, value: str) -> None:
                 )
             )
             return
+        if key in ("speech", "output") and ctx.speech is None and not ctx.settings_file:
+            ctx.error(ctx.lang._(SPEECH_ELSEWHERE))  # (a seat of a host or server: never its computer's voices)
+            return
         try:
             checked = check_value(key, value.lower() if key != "output" else value)
         except SettingsError as e:

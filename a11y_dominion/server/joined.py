@@ -375,7 +375,7 @@ class JoinSession:
         from ..remote.seat import typed_line
 
         server = self.server
-        if not server.rates.line_read(person.account, self.say, person.lang):
+        if not server.rates.line_read(person.account, self.address, self.say, person.lang):
             return
         text = typed_line(text)
         if self.logging_out:

@@ -7,8 +7,9 @@ second; each action takes one, and an action with no token left is refused. A
 ``"ok"``, ``"tell"`` (the first one refused of a flood: say so once) or ``"drop"``, as
 :class:`~a11y_dominion.remote.protocol.Rate` does for lines. :class:`Rates` is the server's
 set, made from the operator's ``[limits]`` and ``[signup]``: connections and sign-ups by
-address, typed lines and chat by account, and failed passwords by name and address, with a looser bound by address
-(:class:`PasswordTries`, two :class:`~a11y_dominion.remote.access.LoginLimiter`).
+address, typed lines and chat by account and by address, and failed passwords by name and
+address, with a looser bound by address (:class:`PasswordTries`, two
+:class:`~a11y_dominion.remote.access.LoginLimiter`).
 
 Every clock is injectable (``clock()``: seconds, :func:`time.monotonic` unless given), so the
 tests run on a fake one.
@@ -202,6 +203,11 @@ class PasswordTries:
         return verdict
 
 
+ADDRESS_SHARE = 4
+"""How many accounts' worth of typed lines and chat one address may send together: the players
+of a household or a club behind one router each type at their own account's rate."""
+
+
 class Rates:
     """The server's limits, from ``config`` (``[limits]`` and ``[signup]``), on ``clock``:
 
@@ -211,6 +217,9 @@ class Rates:
     - ``lines``: typed lines by account, ``lines_per_second`` a second;
     - ``chat``: chat lines by account, a burst of ``chat_lines``, then one each
       ``chat_seconds_per_line`` seconds (0: no wait);
+    - ``address_lines`` and ``address_chat``: the same by address, :data:`ADDRESS_SHARE` times
+      as many, for all the accounts of one address together (so that many accounts from one
+      address cannot flood the server, yet a household behind one router is not held up);
     - ``logins``: failed passwords by name and address, and by address (:class:`PasswordTries`).
 
     The address methods key an address by :func:`~a11y_dominion.remote.access.address_key`
@@ -225,6 +234,9 @@ class Rates:
         self.lines = Limiter(limits.lines_per_second, limits.lines_per_second, clock)
         seconds = limits.chat_seconds_per_line
         self.chat = Limiter(limits.chat_lines, 1 / seconds if seconds else math.inf, clock)
+        share = ADDRESS_SHARE
+        self.address_lines = Limiter(share * limits.lines_per_second, share * limits.lines_per_second, clock)
+        self.address_chat = Limiter(share * limits.chat_lines, share / seconds if seconds else math.inf, clock)
         self.logins = PasswordTries(clock=clock)
         self.signups_an_hour = signup.per_address_per_hour
 
@@ -241,26 +253,47 @@ class Rates:
         the sign-up begins, so that a refusal comes before any question)."""
         return self.signups.wait(address_key(address)) <= 0
 
-    def line(self, account: int) -> Verdict:
-        """A line typed by the account numbered ``account``, in any of its sessions."""
-        return self.lines.take(str(account))
+    @staticmethod
+    def _shared(mine: Limiter, ours: Limiter, account: int, address: str | None) -> Verdict:
+        """One action of ``account`` from ``address`` (None: not known), within the account's
+        limit ``mine`` and the address's ``ours``: a refusal by the address is told to each
+        account once a flood, as the account's own is; a refused action takes no token."""
+        key = str(account)
+        if address is not None and ours.wait(address_key(address)) > 0:
+            if key in mine.told:
+                return "drop"
+            mine.told.add(key)
+            return "tell"
+        verdict = mine.take(key)
+        if verdict == "ok" and address is not None:
+            ours.take(address_key(address))
+        return verdict
 
-    def line_read(self, account: int, say: Callable[[str], None], lang: Language) -> bool:
-        """Whether a line typed by the account numbered ``account`` is read (:meth:`line`); the
-        first one dropped of a flood says so, once, through ``say`` in ``lang``."""
-        verdict = self.line(account)
+    def line(self, account: int, address: str | None = None) -> Verdict:
+        """A line typed by the account numbered ``account``, in any of its sessions, from
+        ``address`` (all the accounts of an address share :data:`ADDRESS_SHARE` times its rate)."""
+        return self._shared(self.lines, self.address_lines, account, address)
+
+    def line_read(self, account: int, address: str | None, say: Callable[[str], None], lang: Language) -> bool:
+        """Whether a line typed by the account numbered ``account`` from ``address`` is read
+        (:meth:`line`); the first one dropped of a flood says so, once, through ``say`` in ``lang``."""
+        verdict = self.line(account, address)
         if verdict == "tell":
             say(lang._(N_("Too many lines at once; the rest were dropped.")))
         return verdict == "ok"
 
-    def chat_line(self, account: int) -> Verdict:
-        """A line of chat (``say``, ``tell``, at a table) by the account numbered ``account``."""
-        return self.chat.take(str(account))
+    def chat_line(self, account: int, address: str | None = None) -> Verdict:
+        """A line of chat (``say``, ``tell``, at a table) by the account numbered ``account``
+        from ``address``, within the account's limit and the address's."""
+        return self._shared(self.chat, self.address_chat, account, address)
 
-    def chat_refusal(self, account: int) -> Msg:
-        """The sentence for a chat line of ``account`` that :meth:`chat_line` refused: how many
-        whole seconds to wait (at least 1)."""
-        seconds = max(1, math.ceil(self.chat.wait(str(account))))
+    def chat_refusal(self, account: int, address: str | None = None) -> Msg:
+        """The sentence for a chat line of ``account`` from ``address`` that :meth:`chat_line`
+        refused: how many whole seconds to wait (at least 1)."""
+        wait = self.chat.wait(str(account))
+        if address is not None:
+            wait = max(wait, self.address_chat.wait(address_key(address)))
+        seconds = max(1, math.ceil(wait))
         return Msg(
             "You are chatting too fast, so that line was not said; wait {seconds} {seconds:second|seconds}.",
             seconds=seconds,

@@ -612,9 +612,10 @@ class Lobby:
         to wait, so that no line is dropped without a word."""
         if self.is_muted(person):
             return False
-        verdict = self.rates.chat_line(person.account)
+        address = getattr(person.session, "address", None)  # (the ssh or join session's)
+        verdict = self.rates.chat_line(person.account, address)
         if verdict != "ok":
-            person.send(person.lang.msg(self.rates.chat_refusal(person.account)))
+            person.send(person.lang.msg(self.rates.chat_refusal(person.account, address)))
         return verdict == "ok"
 
     def refuses_say(self, person: Person, line: str) -> bool:
@@ -684,9 +685,10 @@ class Lobby:
         words a table's ``settings`` takes (:func:`~a11y_dominion.console.commands.setting_words`),
         change them: the language and verbosity are kept for the account (every session of it
         follows: a session with ``settings_changed(language, verbosity)``, ``join``'s, is told
-        to), plain or rich output is the ssh session's (``output(rich)``, which says whether it
-        is rich now; ``join`` shows its own). Options and hints change at a table's seat. One
-        sentence for anything else."""
+        to), plain or rich output is the ssh session's now (``output(rich)``, which says whether
+        it is rich now; ``join`` shows its own) and the account's at its later logins, when the
+        session got what was asked. Options and hints change at a table's seat. One sentence for
+        anything else."""
         from ..console.commands import DUTCH_SETTING_KEYS, setting_words
 
         lang = person.lang
@@ -729,11 +731,14 @@ class Lobby:
             await self.keep_settings(person, kept)
         display = [value for key, value in chosen if key == "display"]
         if display:
-            self.output(person, display[-1] == "rich")
+            shown = self.output(person, display[-1] == "rich")
+            if shown is not None:
+                await self.keep_settings(person, {"display": shown}, said=False)
 
-    async def keep_settings(self, person: Person, chosen: dict[str, str]) -> None:
-        """Keep the ``language`` and ``verbosity`` of ``chosen`` for ``person``'s account; every
-        session of it follows, and ``person`` hears both as they are now."""
+    async def keep_settings(self, person: Person, chosen: dict[str, str], said: bool = True) -> None:
+        """Keep the ``language``, ``verbosity`` or ``display`` (plain or rich output) of
+        ``chosen`` for ``person``'s account; every session of it follows, and ``person`` hears
+        the language and verbosity as they are now (``said``)."""
         changed = {**person.settings, **chosen}
         await self.store.set_settings(person.account, changed)
         for session in self.people.get(person.account, [person]):
@@ -742,6 +747,8 @@ class Lobby:
             if follow is not None:
                 follow(session.lang.code, session.verbosity)
         person.settings = dict(changed)
+        if not said:
+            return
         lang = person.lang
         person.send(
             lang.text(
@@ -751,10 +758,13 @@ class Lobby:
             )
         )
 
-    def output(self, person: Person, rich: bool) -> None:
+    def output(self, person: Person, rich: bool) -> str | None:
         """``settings rich`` or ``settings plain``: the output of ``person``'s ssh session from
-        now on, in the lobby and at its tables (rich needs a terminal: ``ssh -t``), said as it
-        is now; through ``join`` the player's own computer shows the lines, which one sentence says."""
+        now on, in the lobby and at its tables (rich needs a terminal, which ``ssh -T`` does not
+        give), said as it is now. Returns the output to keep for the account's later logins
+        (``"rich"`` or ``"plain"``), or None when the session did not get what was asked (no
+        terminal for rich). Through ``join`` the player's own computer shows the lines, which
+        one sentence says, and None is returned."""
         lang = person.lang
         use = getattr(person.session, "output", None)
         if use is None:
@@ -766,9 +776,14 @@ class Lobby:
                     )
                 )
             )
-            return
+            return None
         now = bool(use(rich))
-        person.send(lang.text(N_("Output is now {value}."), value=lang._(N_("rich")) if now else lang._(N_("plain"))))
+        value = lang._(N_("rich")) if now else lang._(N_("plain"))
+        if now != rich:
+            person.send(lang.text(N_("Output is now {value}."), value=value))
+            return None
+        person.send(lang.text(N_("Output is now {value}; kept for your account."), value=value))
+        return "rich" if now else "plain"
 
     async def account(self, person: Person, rest: str = "") -> None:
         """``account``: the account's name, when it was made and how it logs in, and its keys,
@@ -1000,8 +1015,8 @@ HELP = {
     "ranking": N_("ranking: the best rated players; ranking 20: the best 20; ranking me: the players around you."),
     "help": N_("help: the commands; help COMMAND: that command."),
     "settings": N_(
-        "settings: your language and verbosity; settings nl, settings terse or settings rich changes one, as at "
-        "a table."
+        "settings: your language, verbosity and output, kept for your account; settings nl, settings terse or "
+        "settings rich changes one, as at a table."
     ),
     "account": N_(
         "account: your account and how it logs in; account key add and a public key's line adds a key, "

@@ -225,7 +225,7 @@ class ServerSession(TerminalSession):
         assert seat is not None
         if account is not None:
             seat.lang = Person(account.id, account.name, self.say, dict(account.settings)).lang
-        self._use_output(False)
+        self._use_output(account is not None and account.settings.get("display") == "rich")  # (kept by settings)
         if account is None:
             if signup is None:
                 self._ended = 1
@@ -292,7 +292,7 @@ class ServerSession(TerminalSession):
                 await self._watching(person, got)
                 continue
             if got is not LEAVE:
-                if not server.rates.line_read(person.account, say, person.lang):
+                if not server.rates.line_read(person.account, self.address, say, person.lang):
                     continue
                 action = await lobby_command(server, person, str(got), say)
                 if action is None:
@@ -321,7 +321,7 @@ class ServerSession(TerminalSession):
         server = self.server
         watcher = self.watching
         if got is not LEAVE:
-            if server.rates.line_read(person.account, self.say, watcher.lang):
+            if server.rates.line_read(person.account, self.address, self.say, watcher.lang):
                 await watched_line(server, person, watcher, str(got), self.say, watcher.lang)
             return
         server.tables.unwatch(person)
@@ -358,7 +358,8 @@ class ServerSession(TerminalSession):
         from .words import parse
 
         server = self.server
-        if not server.rates.line_read(person.account, self.say, person.lang) or server.lobby.refuses_say(person, line):
+        read = server.rates.line_read(person.account, self.address, self.say, person.lang)
+        if not read or server.lobby.refuses_say(person, line):
             return True
         word = (line.split() or [""])[0]
         if command_for(word) is not None or parse(line)[0] in (None, "leave"):
