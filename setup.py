@@ -128,8 +128,12 @@ def group_build_ext(
 
         def write_record(self) -> None:
             package = self.package_folder()
-            extensions = {name: os.path.relpath(self.get_ext_fullpath(name), package) for name in group.GROUP}
-            group.write_record(str(package), group.record_of(str(ROOT / "a11y_dominion"), extensions))
+            sources = str(ROOT / "a11y_dominion")
+            extensions = {
+                name: os.path.relpath(self.get_ext_fullpath(group.extension_name(sources, name)), package)
+                for name in group.GROUP
+            }
+            group.write_record(str(package), group.record_of(sources, extensions))
 
         def fall_back(self, error: BaseException, inplace: bool) -> None:
             note = pure_note(error, platform)

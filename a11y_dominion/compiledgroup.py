@@ -48,6 +48,15 @@ GROUP: tuple[str, ...] = (
     "a11y_dominion.rules.state",
     "a11y_dominion.rules.triggers",
     "a11y_dominion.rules.turnflow",
+    "a11y_dominion.rules.cards",
+    "a11y_dominion.rules.cards.base.basic",
+    "a11y_dominion.rules.cards.base.first_edition",
+    "a11y_dominion.rules.cards.base.kingdom",
+    "a11y_dominion.rules.cards.empires.castles",
+    "a11y_dominion.rules.cards.empires.events",
+    "a11y_dominion.rules.cards.empires.kingdom",
+    "a11y_dominion.rules.cards.empires.landmarks",
+    "a11y_dominion.rules.cards.empires.split",
     "a11y_dominion.fastlane",
     "a11y_dominion.view",
     "a11y_dominion.bots.simple",
@@ -73,8 +82,18 @@ _note: str | None = None
 
 
 def source_path(package_folder: str, module: str) -> str:
-    """The ``.py`` file of ``module`` (a dotted name in the package) in ``package_folder``."""
-    return os.path.join(package_folder, *module.split(".")[1:]) + ".py"
+    """The ``.py`` file of ``module`` (a dotted name in the package) in ``package_folder``: its
+    ``__init__.py`` where ``module`` is a package (a folder there), as ``rules.cards`` is."""
+    path = os.path.join(package_folder, *module.split(".")[1:])
+    return os.path.join(path, "__init__.py") if os.path.isdir(path) else path + ".py"
+
+
+def extension_name(package_folder: str, module: str) -> str:
+    """The name mypyc gives the extension module of ``module`` (a dotted name in the package in
+    ``package_folder``): ``module.__init__`` for a package, whose extension module lies beside its
+    ``__init__.py`` (Python finds it there first), else ``module`` itself."""
+    is_package = os.path.basename(source_path(package_folder, module)) == "__init__.py"
+    return module + ".__init__" if is_package else module
 
 
 def sha256_of(path: str) -> str:

@@ -172,6 +172,38 @@ def test_a_record_that_is_no_json_makes_it_stale(tmp_path, fresh_imports, text):
     )
 
 
+def test_a_package_of_the_group_is_checked_and_loaded_by_its_init_py(tmp_path, fresh_imports):
+    """A package in the group (``rules.cards`` is one) is compiled from its ``__init__.py``; mypyc
+    names its extension module ``__init__``, beside that file; a stale group loads the package
+    from its ``__init__.py``, and its modules from theirs."""
+    package = fake_build(tmp_path)
+    (package / "sub" / "__init__.py").write_text("WHERE = 'sub/__init__.py'\n", encoding="utf-8")
+    (package / "sub" / ("__init__" + SUFFIX)).write_bytes(b"not an extension module")
+    group = (*GROUP, "fakegroup.sub")
+    assert compiledgroup.source_path(str(package), "fakegroup.sub") == str(package / "sub" / "__init__.py")
+    assert compiledgroup.extension_name(str(package), "fakegroup.sub") == "fakegroup.sub.__init__"
+    assert compiledgroup.extension_name(str(package), "fakegroup.sub.more") == "fakegroup.sub.more"
+    record = read_record(package)
+    record["modules"]["fakegroup.sub"] = {
+        "sha256": compiledgroup.sha256_of(str(package / "sub" / "__init__.py")),
+        "extension": os.path.join("sub", "__init__" + SUFFIX),
+    }
+    compiledgroup.write_record(str(package), record)
+    assert compiledgroup.stale_reason(str(package), record, group, found_library) is None
+    with open(package / "sub" / "__init__.py", "a", encoding="utf-8") as f:
+        f.write("# one line more\n")
+    note = compiledgroup.keep_group_whole(str(package), group, found_library)
+    assert note == (
+        f"The compiled modules are not used, as {os.path.join('fakegroup', 'sub', '__init__.py')} changed since "
+        "it was compiled: the game runs in pure Python."
+    )
+    import fakegroup.sub.more
+
+    assert fakegroup.sub.WHERE == "sub/__init__.py"
+    assert fakegroup.sub.__file__ == str(package / "sub" / "__init__.py")
+    assert fakegroup.sub.more.WHERE == "more.py"
+
+
 def test_the_finder_leaves_other_modules_to_the_finders_after_it(tmp_path):
     finder = compiledgroup.PureGroupFinder(str(fake_build(tmp_path)), GROUP)
     assert finder.find_spec("fakegroup") is None
@@ -373,7 +405,9 @@ class MadeByTheCompiler(build_ext):
 def test_a_working_compiler_leaves_the_record_of_the_group(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     group = setup_py.load_group()
-    dist = Distribution({"name": "a11y-dominion", "ext_modules": [Extension(n, ["x.c"]) for n in group.GROUP]})
+    sources = str(ROOT / "a11y_dominion")
+    names = [group.extension_name(sources, n) for n in group.GROUP]  # (mypyc's, "rules.cards.__init__" for a package)
+    dist = Distribution({"name": "a11y-dominion", "ext_modules": [Extension(n, ["x.c"]) for n in names]})
     command = setup_py.group_build_ext(MadeByTheCompiler, group, "linux")(dist)
     command.build_lib = str(tmp_path / "lib")
     command.ensure_finalized()
@@ -383,8 +417,11 @@ def test_a_working_compiler_leaves_the_record_of_the_group(tmp_path, monkeypatch
     assert list(record["modules"]) == sorted(group.GROUP)
     for name in group.GROUP:
         entry = record["modules"][name]
-        assert entry["extension"] == os.path.join(*name.split(".")[1:]) + SUFFIX
-        assert entry["sha256"] == compiledgroup.sha256_of(compiledgroup.source_path(str(ROOT / "a11y_dominion"), name))
+        assert entry["extension"] == os.path.join(*compiledgroup.extension_name(sources, name).split(".")[1:]) + SUFFIX
+        assert entry["sha256"] == compiledgroup.sha256_of(compiledgroup.source_path(sources, name))
+    assert record["modules"]["a11y_dominion.rules.cards"]["extension"] == os.path.join(
+        "rules", "cards", "__init__" + SUFFIX
+    )
 
 
 @pytest.mark.e2e  # the C compiler, in another process

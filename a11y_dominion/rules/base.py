@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 import types as _types
 from collections.abc import Callable, Generator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, overload
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar, cast, overload
 
 from . import events as ev
 from .cards import CARDS, CardSpec
@@ -27,6 +27,9 @@ if TYPE_CHECKING:
 
 _R = TypeVar("_R")
 _NO_CHOICES: Final[Mapping[str, str]] = _types.MappingProxyType({})
+_GENERATOR_TYPES: Final[set[type]] = {_types.GeneratorType}
+"""The types of the generators :meth:`GameBase.run` has met: Python's, and those of the compiled
+modules' generator functions (one type each, so the set stays small)."""
 
 
 class GameBase:
@@ -197,11 +200,16 @@ class GameBase:
     @staticmethod
     def run(res: Generator[Decision, Any, _R] | _R) -> Generator[Decision, Any, _R]:
         """``yield from game.run(fn(...))`` runs a hook that may or may not be a generator (a
-        Python one, or one of a module compiled with mypyc, which is no ``GeneratorType``)."""
-        if isinstance(res, _types.GeneratorType) or (res is not None and isinstance(res, Generator)):
-            out: _R = yield from res
-            return out
-        return res
+        Python one, or one of a module compiled with mypyc, which is no ``GeneratorType``: the
+        cards' own abilities, compiled, are such generators). Each type found to be a
+        ``Generator`` is kept (:data:`_GENERATOR_TYPES`), so that the abstract class is asked once
+        a type, not once a call."""
+        if type(res) not in _GENERATOR_TYPES:
+            if res is None or not isinstance(res, Generator):
+                return res
+            _GENERATOR_TYPES.add(type(res))
+        out: _R = yield from cast("Generator[Decision, Any, _R]", res)
+        return out
 
     # ---------------------------- defined by the mixins (see there), which override these
     # (declared here, not under TYPE_CHECKING, so that mypyc can compile the class: docs/compiled.md)

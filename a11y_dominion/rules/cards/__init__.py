@@ -80,25 +80,29 @@ class CardSpec:
     reactions: dict[Moment, Ability] = field(default_factory=dict)
     asks_when_played: bool = False
     played_last: bool = False
-    gives_more_than_coins: bool = field(default=False, init=False, repr=False, compare=False)
+    gives_more_than_coins: bool = field(init=False, repr=False, compare=False)
     """Whether playing the card gives +Cards, +Actions, +Buys or VP tokens
     (its "+" bonuses other than coins), worked out from them."""
-    on_treasures: bool = field(default=False, init=False, repr=False, compare=False)
+    on_treasures: bool = field(init=False, repr=False, compare=False)
     """Whether "play treasures" plays the card from the hand: a Treasure that is no Action and asks
     nothing when played (base rulebook, Buy phase; worked out from its types)."""
-    plain_play: bool = field(default=False, init=False, repr=False, compare=False)
+    plain_play: bool = field(init=False, repr=False, compare=False)
     """Whether playing the card from the hand asks nothing and no lasting effect or Reaction can
     answer it: no Action, no Attack, no text of its own (its bonuses only; worked out from them)."""
-    plain_kind: int = field(default=-1, init=False, repr=False, compare=False)
+    plain_kind: int = field(init=False, repr=False, compare=False)
     """How the card takes part in a bot's plain turn, once worked out (-1 before;
     see ``a11y_dominion.fastlane._plain_kind``)."""
-    plain_value: int = field(default=1000, init=False, repr=False, compare=False)
+    plain_value: int = field(init=False, repr=False, compare=False)
     """With ``plain_kind``: 1 more than its coins for a basic Treasure (kind 1),
     0 for a card that cannot be played (kind 0), 1000 for any other or before it
     is worked out (so that the sum over a hand tells whether it is plain and
     the coins of its Treasures)."""
 
     def __post_init__(self) -> None:
+        # (every field worked out here is set here, not by a default: compiled with mypyc, a field
+        # given as ``field(default=..., init=False)`` is never set)
+        self.plain_kind = -1
+        self.plain_value = 1000
         self.gives_more_than_coins = bool(self.cards or self.actions or self.buys or self.vp_tokens)
         types = self.types
         self.on_treasures = "Treasure" in types and "Action" not in types and not self.asks_when_played
