@@ -8,12 +8,13 @@ sentence saying what was wrong and what is allowed.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
-from .i18n import NO_WORDS, YES_WORDS
+from .i18n import LANGUAGES, NO_WORDS, YES_WORDS, Language
 from .rules.cards import CARDS, EVENTS, PILES, canonical, nearest_name, pile_name_for
 from .rules.decisions import N_, Decision, Move, MoveKind, Msg, Option, option_words, turn_moves
 
@@ -237,11 +238,37 @@ def _game_names(game: TypedPosition | None) -> list[str]:
 def not_a_name(word: str, among: Iterable[str] | None = None, fallback: Msg | None = None) -> InputError:
     """The refusal of a ``word`` that names no card: "did you mean" the nearest
     name (of ``among`` first, see :func:`~.rules.cards.nearest_name`), else
-    ``fallback`` (by default "... is not a card name this game knows.")."""
+    ``fallback`` (by default "This game knows no card named ..."). Each
+    opens with a capital, whatever was typed ("There is no card named weding; ...")."""
     near = nearest_name(word, among)
     if near is not None:
-        return InputError(Msg("{word} is not a card name; did you mean {card}?", word=short(word.strip()), card=near))
-    return InputError(fallback or Msg("{word} is not a card name this game knows.", word=short(word.strip())))
+        return InputError(
+            Msg("There is no card named {word}; did you mean {card}?", word=short(word.strip()), card=near)
+        )
+    return InputError(fallback or Msg("This game knows no card named {word}.", word=short(word.strip())))
+
+
+# What the game says before the name of an Event it tells bought ("You buy the Event Wedding.",
+# "Je koopt de gebeurtenis Bruiloft."): typed after buy, in any language and letter case, it is read
+# as the name alone. (No Landmark is bought: its name after buy is no buy.)
+EVENT_ARTICLE = N_("the Event")
+
+
+@functools.cache
+def _articles() -> tuple[str, ...]:
+    """:data:`EVENT_ARTICLE` in every language of the game, in lower case, each followed by a space."""
+    return tuple(dict.fromkeys(Language(code)._(EVENT_ARTICLE).lower() + " " for code in LANGUAGES))
+
+
+def without_article(name: str) -> str:
+    """``name`` as typed after buy, without the words the game says before an Event's name
+    (:data:`EVENT_ARTICLE` in any language and letter case: "the Event Wedding", "de gebeurtenis
+    Bruiloft" give "Wedding", "Bruiloft"); any other ``name`` as it is."""
+    low = name.lower()
+    for article in _articles():
+        if low.startswith(article) and name[len(article) :].strip():
+            return name[len(article) :].strip()
+    return name
 
 
 def _card_or_error(word: str, game: TypedPosition | None = None, among: list[str] | None = None) -> str:
@@ -251,7 +278,8 @@ def _card_or_error(word: str, game: TypedPosition | None = None, among: list[str
             word,
             among if among is not None else _game_names(game),
             Msg(
-                "{word} is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand.",
+                "This game knows no card or Event named {word}. Type supply to hear the piles, or hand to hear "
+                "your hand.",
                 word=short(word.strip()),
             ),
         )
@@ -290,6 +318,7 @@ def parse_turn(game: TypedPosition, text: str, numbers: bool = False) -> list[Op
     if verb in ("buy", "koop", "b"):
         if not rest_orig:
             raise InputError(Msg("Buy what? Type buy and the name of a card or Event."))
+        rest_orig = without_article(rest_orig)  # "buy the Event Wedding", as the game says it
         if "/" in rest_orig:
             pn = pile_name_for(rest_orig)
             if pn is None:

@@ -205,7 +205,7 @@ def test_number_out_of_range_and_unknown_card():
     console, _, lines = session("9\rplay Dragon\rbuy Gold\r")
     assert "There is no move number 9; choose 1 to 7." in lines
     assert (
-        "Dragon is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand."
+        "This game knows no card or Event named Dragon. Type supply to hear the piles, or hand to hear your hand."
     ) in lines
     assert (
         "Gold costs 6 coins; you have 0 coins until you play the Treasures in your hand: type play treasures." in lines
@@ -820,14 +820,15 @@ def test_card_finds_a_name_by_its_start_or_asks_which():
 def test_a_move_while_a_card_asks_says_to_answer_first():
     console, lines = forum_console("play Forum\r\nbuy gold\r\nplay Villa\r\nend\r\n")
     assert lines.count("First answer the question: Forum: discard 2 cards.") == 3
-    assert not any("is not a card name" in x for x in lines)
+    assert not any("no card named" in x or "no card or Event named" in x for x in lines)
     assert answer_keys(console.game) == [["play:Forum"]]
 
 
 def test_a_long_mistyped_line_is_not_read_back_in_full():
     _, _, lines = session("buy " + "z" * 80 + "\r" + "hnad " + "y" * 80 + "\r" + "q" * 90 + "\r")
     assert (
-        "z" * 40 + "… is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand."
+        "This game knows no card or Event named " + "z" * 40 + "…. Type supply to hear the piles, or hand to hear "
+        "your hand."
     ) in lines
     assert "hnad " + "y" * 35 + "… is not a command or a move; did you mean hand? Type help for commands." in lines
     assert "q" * 40 + "… is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end." in lines

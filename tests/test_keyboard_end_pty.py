@@ -25,6 +25,9 @@ pexpect = pytest.importorskip("pexpect")
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b(?:\[[0-9;?<>=]*[ -/]*[@-~]|[@-Z\\-_])")
 STAY = "The game is over. You may stay: log, repeat, score and export work here; type quit to leave."
+STAY_NL = (
+    "Het spel is voorbij. Je mag blijven: logboek, herhaal, stand en exporteer werken hier; typ stoppen om weg te gaan."
+)
 LAST_PROVINCE = {
     "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},
     "players": {"Ann": {"hand": []}},
@@ -128,3 +131,49 @@ def test_tab_offers_load_and_save_in_a_game_here_and_not_say(tmp_path: Path) -> 
         child.expect_exact("You> ")
     finally:
         child.terminate(force=True)
+
+
+@pytest.mark.parametrize(
+    "lang, typed, heard",
+    [
+        (
+            "en",
+            ["buy Province", "end", "repeat"],
+            [
+                "You: 6 VP (6 from cards and 0 from VP tokens).",
+                "Bot: 3 VP (3 from cards and 0 from VP tokens).",
+                "You win.",
+                STAY,
+            ],
+        ),
+        (
+            "nl",
+            ["koop Provincie", "einde", "herhaal"],
+            [
+                "Jij: 6 punten (6 voor kaarten en 0 voor fiches).",
+                "Bot: 3 punten (3 voor kaarten en 0 voor fiches).",
+                "Je wint.",
+                STAY_NL,
+            ],
+        ),
+    ],
+)
+def test_repeat_after_the_final_scores_says_them_and_then_the_stay_line(
+    tmp_path: Path, lang: str, typed: list[str], heard: list[str]
+) -> None:
+    """Heard at a table: repeat after the end said only the last line, not the scores."""
+    prompt = "You> " if lang == "en" else "Jij> "
+    child = spawn(tmp_path, "Ann:human,Bot:bigmoney", LAST_PROVINCE, lang=lang)
+    try:
+        child.expect_exact(prompt)
+        child.sendline(typed[0])
+        child.expect_exact(prompt)
+        child.sendline(typed[1])
+        child.expect_exact(heard[-1])
+        child.expect_exact(prompt)
+        child.sendline(typed[2])
+        child.expect_exact(prompt)
+        again = said(child)
+    finally:
+        child.terminate(force=True)
+    assert again == [typed[2], *heard]

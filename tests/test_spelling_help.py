@@ -30,13 +30,13 @@ def reply(typed: str, *extra: str) -> str:
         ("Copper", "Copper is not a move; did you mean play Copper?"),
         ("Villala", "Villala is not a move; did you mean buy Villa?"),
         ("Provnce", "Provnce is not a move; did you mean buy Province?"),
-        ("buy Provnce", "Provnce is not a card name; did you mean Province?"),
-        ("play Coper", "Coper is not a card name; did you mean Copper?"),
-        ("play treasures\nbuy Silvr", "Silvr is not a card name; did you mean Silver?"),
+        ("buy Provnce", "There is no card named Provnce; did you mean Province?"),
+        ("play Coper", "There is no card named Coper; did you mean Copper?"),
+        ("play treasures\nbuy Silvr", "There is no card named Silvr; did you mean Silver?"),
         ("card Villala", "There is no card named Villala; did you mean Villa?"),
         (
             "buy Xyzzy",
-            "Xyzzy is not a card name this game knows. Type supply to hear the piles, or hand to hear your hand.",
+            "This game knows no card or Event named Xyzzy. Type supply to hear the piles, or hand to hear your hand.",
         ),
         ("blah", "blah is not a move. Moves are: play CARD, play treasures, buy NAME, pay, pay N, end."),
     ],
@@ -50,8 +50,8 @@ def test_english_suggestions(typed, said):
     [
         ("Kopr", "Kopr is geen zet; bedoelde je speel Koper?"),
         ("Landgoe", "Landgoe is geen zet; bedoelde je koop Landgoed?"),
-        ("koop Provincy", "Provincy is geen kaartnaam; bedoelde je Provincie?"),
-        ("speel Kopr", "Kopr is geen kaartnaam; bedoelde je Koper?"),
+        ("koop Provincy", "Er is geen kaart met de naam Provincy; bedoelde je Provincie?"),
+        ("speel Kopr", "Er is geen kaart met de naam Kopr; bedoelde je Koper?"),
         ("kaart Vila", "Er is geen kaart met de naam Vila; bedoelde je Villa?"),
         ("kop", "kop is geen commando of zet; bedoelde je koop? Typ hulp voor de commando's."),
     ],
@@ -68,9 +68,9 @@ def test_answers_naming_cards_get_suggestions():
     _console, lines = position_console(
         state, "play Sacrifice\nEsate\nno\nplay Engineer\nSilvr\n", kingdom=("Villa", "Sacrifice", "Engineer")
     )
-    assert "Esate is not a card name; did you mean Estate?" in lines  # a card from the hand
+    assert "There is no card named Esate; did you mean Estate?" in lines  # a card from the hand
     _console, lines = position_console(state, "play Engineer\nSilvr\n", kingdom=("Villa", "Sacrifice", "Engineer"))
-    assert "Silvr is not a card name; did you mean Silver?" in lines  # a pile to gain from
+    assert "There is no card named Silvr; did you mean Silver?" in lines  # a pile to gain from
 
 
 def test_the_nearest_name_prefers_the_given_names():

@@ -224,6 +224,56 @@ def test_a_hint_to_buy_an_event_says_the_move_as_it_is_typed(lang, said):
     assert parse_turn(g, said) == [move]
 
 
+WEDDING_TO_BUY = {
+    "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 4},
+    "players": {"Ann": {"hand": ["Estate"], "deck": ["Estate"] * 5}},
+}
+
+
+@pytest.mark.parametrize(
+    "lang, typed, said",
+    [
+        ("en", "buy the Event Wedding", "You buy the Event Wedding."),
+        ("en", "BUY THE EVENT wedding", "You buy the Event Wedding."),
+        ("nl", "koop de gebeurtenis Bruiloft", "Je koopt de gebeurtenis Bruiloft."),
+        ("nl", "koop De Gebeurtenis bruiloft", "Je koopt de gebeurtenis Bruiloft."),
+    ],
+)
+def test_buy_takes_an_event_named_as_the_game_says_its_buy(lang, typed, said):
+    """Heard at a table: "You buy the Event Wedding.", and "buy the Event Wedding" typed as it
+    was heard was refused as no card name; buy reads the words the game says before an Event."""
+    console, lines = position_console(WEDDING_TO_BUY, typed + "\n", events=("Wedding",), lang=lang)
+    assert lines[lines.index(PROMPTS[lang] + typed) + 1].startswith(said + " ")
+    assert console.game.players[0].vp_tokens == 1  # Wedding's +1 VP: it was bought
+
+
+@pytest.mark.parametrize(
+    "lang, typed, said",
+    [
+        (
+            "en",
+            "buy the xyzzy",
+            "This game knows no card or Event named the xyzzy. Type supply to hear the piles, or hand to hear your "
+            "hand.",
+        ),
+        ("en", "buy the event Weding", "There is no card named Weding; did you mean Wedding?"),
+        (
+            "nl",
+            "koop het xyzzy",
+            "Dit spel kent geen kaart of gebeurtenis met de naam het xyzzy. Typ voorraad om de stapels te "
+            "horen, of hand om je hand te horen.",
+        ),
+        ("nl", "koop de gebeurtenis Bruilot", "Er is geen kaart met de naam Bruilot; bedoelde je Bruiloft?"),
+    ],
+)
+def test_a_name_buy_cannot_read_is_refused_in_a_sentence_that_opens_with_a_capital(lang, typed, said):
+    """The refusal of a name no card or Event has began with what was typed, in lower case
+    mid-sentence ("the Event Wedding is not a card name ..."); it opens with a capital."""
+    console, lines = position_console(WEDDING_TO_BUY, typed + "\n", events=("Wedding",), lang=lang)
+    assert lines[lines.index(PROMPTS[lang] + typed) + 1] == said
+    assert console.game.players[0].vp_tokens == 0  # nothing bought
+
+
 @pytest.mark.parametrize(
     "lang, expected",
     [

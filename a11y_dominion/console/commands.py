@@ -287,7 +287,7 @@ def _nothing() -> None:
     return None
 
 
-def _no_turn_start() -> list[str] | None:
+def _no_lines() -> list[str] | None:
     return None
 
 
@@ -309,8 +309,10 @@ class Ctx:
     :class:`CommandState`; ``prefs``, ``store``, ``screen``, ``speech`` (None: the end does
     not speak; the player's own screen reader reads its lines) and ``port``; ``keys_help``:
     the lines help keys reads; ``reply``, ``error`` and ``say``: an answer's lines, one
-    sentence about a refused line, one line not kept. ``turn_start``: what repeat reads
-    right after a turn's start (None: the latest message); ``think_ms`` and ``hints_off``:
+    sentence about a refused line, one line not kept. ``repeat_lines``: what repeat reads for
+    the latest message said with others (right after a turn's start, its line and the hand;
+    after the game's end, the final scores and the line said after them; None: the latest
+    message alone); ``think_ms`` and ``hints_off``:
     the hint's thinking time (None: the bot's default, 0: the medium bot) and the sentence
     when hints are off; ``settings_file``: the seat's settings are the player's own file;
     ``live``: the settings that ``settings set`` changes here (:data:`LIVE_SETTINGS`, or
@@ -338,7 +340,7 @@ class Ctx:
     shared: bool = False
     step: int = 0
     told: Callable[[], Sequence[GameEvent]] = _no_events
-    turn_start: Callable[[], list[str] | None] = _no_turn_start
+    repeat_lines: Callable[[], list[str] | None] = _no_lines
     think_ms: int | None = None
     hints_off: str = N_("Hints are off in the settings; settings set hints on turns them on.")
     settings_file: bool = True
@@ -487,15 +489,16 @@ def log(ctx: Ctx, rest: str) -> None:
 
 def repeat(ctx: Ctx, rest: str) -> None:
     """repeat, repeat N: the latest or the Nth latest message of this seat's history (right
-    after a turn's start, its line and the hand, as they were said; at a card's question
-    to this seat, the latest message and the question)."""
+    after a turn's start, its line and the hand, as they were said; after the game's end,
+    the final scores and who won, then that the player may stay; at a card's question to
+    this seat, the latest message and the question)."""
     lang, history = ctx.lang, ctx.history
     if not _whole_number(rest):
         ctx.error(lang._(N_("Repeat takes a whole number from 1, for example repeat 3 for the third latest message.")))
         return
     n = int(rest) if rest else 1
-    start = ctx.turn_start() if n == 1 else None
-    if start is not None:  # the start of a turn: its line and the hand, as they were said
+    start = ctx.repeat_lines() if n == 1 else None
+    if start is not None:  # the start of a turn (its line and the hand) or the game's end, as they were said
         _just_read(ctx, len(history) - 1, len(history) - 1)
         ctx.reply(start)
         return

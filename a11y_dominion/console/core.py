@@ -45,7 +45,7 @@ from ..i18n import N_, Language
 from ..lineinput import CUT_LINE
 from ..remote.protocol import HOST_SAYS, PROTOCOL_VERSION, UNKNOWN_SENTENCE, Rate, TooLong, host_entry, msg_from_data
 from ..rules.decisions import Decision, Move, Msg
-from ..rules.events import GameEvent
+from ..rules.events import GameEnded, GameEvent
 from ..textinput import MAX_LINE, between_questions, split_speaker
 from ..view import PlayerView, event_from_data
 
@@ -262,6 +262,9 @@ class SeatConsole:
         self.exit_code: int | None = None
         self.away_news = False  # a story came: the events that follow it are what came while away
         self.over = False
+        # (the history's length after it, the line said after the final scores, its language): repeat reads it
+        # with the scores while nothing more was said (:meth:`repeat_lines`)
+        self.after_end: tuple[int, str, str] | None = None
         self.question_dropped = False  # a command typed at a yes-or-no question took it away
         self.completer: Any = None
         self.said = False
@@ -370,6 +373,7 @@ class SeatConsole:
             return True
         if kind == "said":
             self.say(item, keep=False)
+            self.note_after_end(item)
             return True
         try:
             return self.receive(item)
@@ -568,7 +572,7 @@ class SeatConsole:
             reply=self.reply,
             error=self.error,
             say=lambda text: self.say(text, keep=False),
-            turn_start=holder.turn_start_lines,
+            repeat_lines=self.repeat_lines,
             think_ms=self.host_hints[1],
             hints_off=N_("Hints are off at this table: the host's hints setting is off.")
             if not self.host_hints[0]
@@ -970,6 +974,7 @@ class SeatConsole:
             if text.strip():  # nothing is left of a text of escape sequences only
                 # the session's end is not kept, nor the lobby's seats (the history holds the game's messages)
                 self.say(text, keep=message.get("last") is not True and message.get("keep") is not False)
+                self.note_after_end(text)
             if message.get("last") is True:  # the host said why the session ends: nothing more is said of it
                 self.ended_told = True
         elif kind == "events":
@@ -1028,6 +1033,36 @@ class SeatConsole:
                 self.over = True
                 self.decision, self.sent = None, False
         return True
+
+    def final_scores(self) -> list[str]:
+        """The final scores and who won, as the game's end said them to this seat, in its language
+        now ("You: 30 VP (30 from cards and 0 from VP tokens).", one line a player, then "You
+        win."; the "Game over." before them left out); none before the game's end was told."""
+        ended = next((e for e in reversed(self.told) if isinstance(e, GameEnded)), None)
+        if ended is None:
+            return []
+        return self.holder.narrator.final_lines(ended)[1:]
+
+    def note_after_end(self, text: str) -> None:
+        """Note ``text``, a line said from the host or this program, when it is the first after
+        the final scores that is not one of them (the game is over): the line that says the
+        player may stay ("The game is over. You may stay: ..."), read by :meth:`repeat_lines`."""
+        if self.over and self.after_end is None and text not in self.final_scores():
+            self.after_end = (len(self.holder.history), text, self.lang.code)
+
+    def repeat_lines(self) -> list[str] | None:
+        """What ``repeat`` reads for the latest message when it was said with others, while
+        nothing was said since: right after a turn's start, its line and the hand
+        (:meth:`~.narration.Narration.turn_start_lines`); after the game's end, the final scores
+        and who won (:meth:`final_scores`) and the line said after them, which the player may
+        not have heard for them. None: the latest message alone."""
+        start = self.holder.turn_start_lines()
+        if start is not None:
+            return start
+        after = self.after_end
+        if after is None or after[0] != len(self.holder.history) or after[2] != self.lang.code:
+            return None
+        return [*self.final_scores(), after[1]]
 
     def cap_news(self) -> None:
         """The news of a player back in the game (the events told after the story), as waiting
