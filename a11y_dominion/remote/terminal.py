@@ -122,6 +122,13 @@ class _SeatConsole(SeatConsole):
     async def quit_game(self) -> None:
         await (self.leaving() if self.leaving is not None else super().quit_game())
 
+    def keys_help(self, lang: Language) -> list[str]:
+        """``help keys`` at an ssh seat: the keys that reach its line editor (no Alt key)."""
+        from ..console.keys import key_help_lines
+        from .lineeditor import reaches
+
+        return key_help_lines(lang, self.keys, reaches)
+
 
 class TerminalSession(TerminalLines):
     """One SSH session of a player at a terminal, over ``process`` (asyncssh's
