@@ -1409,15 +1409,13 @@ def cmd_settings(args: argparse.Namespace) -> int:
     from .settings import (
         SettingsError,
         _copy_defaults,
-        check_key,
-        check_key_free,
         check_seat,
         check_value,
         damage,
         describe,
-        key_slot,
         load_settings,
         save_settings,
+        set_key,
         settings_path,
     )
 
@@ -1479,11 +1477,7 @@ def cmd_settings(args: argparse.Namespace) -> int:
         if args.key == "key":
             if len(args.value) != 2:
                 raise SettingsError("Write: settings set key ACTION KEYNAME, for example settings set key repeat f2.")
-            action, key = args.value
-            key = check_key(action, key)
-            action = key_slot(action, key)
-            check_key_free(data["keys"], action, key)
-            data["keys"][action] = key
+            action = set_key(data["keys"], *args.value)
             said = f"key {action}: {data['keys'][action]}"
         elif args.key == "seat":
             if len(args.value) != 3:

@@ -23,6 +23,7 @@ APP = "a11y-dominion"
 # Each key action has two keys: its own (``hand``: F3) and a second one (``hand2``: Alt+H).
 # Either can be changed (``settings set key hand f4``; an Alt key given for ``hand`` goes to
 # ``hand2``); Alt+1 to Alt+9 (the Nth latest message) stay as they are.
+KEY_SETTING_WORDS = ("key", "keys", "toets", "toetsen")  # settings set key ACTION KEY, in English and Dutch
 KEY_ACTIONS = ("repeat", "hand", "status", "supply", "previous", "next", "stop", "options", "score")
 
 DEFAULT_KEYS = {
@@ -165,11 +166,7 @@ def load_settings(path: Path | None = None) -> tuple[Settings, Msg | None]:
     problems: list[Msg] = []
     for key, value in raw.items():
         if key == "keys" and isinstance(value, dict):
-            for action, k in value.items():
-                try:
-                    data["keys"][action] = check_key(action, k)
-                except SettingsError as e:
-                    problems.append(e.args[0])
+            data["keys"] = checked_keys(value, problems)
             continue
         if key == "seats":
             data["seats"] = _load_seats(value, problems)
@@ -178,10 +175,6 @@ def load_settings(path: Path | None = None) -> tuple[Settings, Msg | None]:
             data[key] = check_value(key, value)
         except SettingsError as e:
             problems.append(e.args[0])
-    used = list(data["keys"].values())
-    if len(set(used)) != len(used):
-        data["keys"] = dict(DEFAULT_KEYS)
-        problems.append(Msg("Two key actions had the same key, so the usual keys are used."))
     warning = None
     if problems:
         warning = Msg("Some settings in {path} were ignored: {problems}", path=path, problems=Sentences(problems))
@@ -378,6 +371,38 @@ def check_key(action: str, key: str) -> str:
             Msg("{key} already has a fixed use in the game; choose another key for {action}.", key=key, action=action)
         )
     return k
+
+
+def checked_keys(value: object, problems: list[Msg] | None = None) -> dict[str, str]:
+    """The shortcut keys that ``value`` (action to key name, as the settings file or a game
+    server's account keeps them) gives: every action's key (:data:`DEFAULT_KEYS`), with the
+    keys of ``value`` that :func:`check_key` takes in their place. What it refuses goes to
+    ``problems`` (one sentence each), and two actions with the same key give the usual keys."""
+    problems = [] if problems is None else problems
+    keys = dict(DEFAULT_KEYS)
+    for action, k in value.items() if isinstance(value, dict) else ():
+        try:
+            keys[action] = check_key(action, k)
+        except SettingsError as e:
+            problems.append(e.args[0])
+    if len(set(keys.values())) != len(keys):
+        problems.append(Msg("Two key actions had the same key, so the usual keys are used."))
+        return dict(DEFAULT_KEYS)
+    return keys
+
+
+def set_key(keys: dict[str, str], action: str, key: str) -> str:
+    """``settings set key ACTION KEY``: give ``action`` (``hand``, or ``hand2`` for its second
+    key) the key ``key`` as a person writes it (``ctrl+r``, ``alt+j``, ``f4``) in ``keys``
+    (action to key, every action's: :func:`checked_keys`), an Alt key going to the second key
+    (:func:`key_slot`). Returns the action changed; raises :class:`SettingsError` (one
+    sentence, ``keys`` as it was) for an unknown action, a key that is no key or that screen
+    readers, terminals or typing take, or one another action has."""
+    k = check_key(action, key)
+    slot = key_slot(action, k)
+    check_key_free(keys, slot, k)
+    keys[slot] = k
+    return slot
 
 
 # The keys of the game that stay as they are: Alt+1 to Alt+9 (the Nth latest message).

@@ -396,6 +396,13 @@ LEDGER: tuple[Divergence, ...] = (
         "and nothing more is said.",
     ),
     entry(
+        "Keys over ssh",
+        "ssh",
+        "help-keys",
+        "help keys at an ssh seat names the keys that reach its line editor, function keys and Ctrl keys, without "
+        "the Alt keys and Alt+1 to Alt+9, which come over ssh as Escape and a letter.",
+    ),
+    entry(
         "Quit at join and an ssh seat",
         "ssh join",
         QUIT_STEPS,

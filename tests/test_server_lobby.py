@@ -253,6 +253,87 @@ def test_a_join_session_hears_that_its_own_computer_shows_plain_or_rich(store):
     ]
 
 
+class KeysSession(OutputSession):
+    """An ssh session whose line editor takes the account's shortcut keys (no line editor
+    without a terminal)."""
+
+    def __init__(self, terminal: bool) -> None:
+        super().__init__(terminal)
+        self.editor = object() if terminal else None
+        self.kept: dict | None = None
+
+    def take_keys(self, kept: dict) -> None:
+        self.kept = dict(kept)
+
+
+def test_a_shortcut_key_set_in_the_lobby_is_kept_for_the_account_and_its_sessions_take_it(store):
+    async def go():
+        account = await store.add_account("Ann", key=(b"k", "SHA256:abc"))
+        lobby = Lobby(store, Rates(ServerConfig()))
+        heard: list = []
+        ann, phone = person(account.id, "Ann", heard), person(account.id, "Ann", [])
+        ann.session, phone.session = KeysSession(terminal=True), KeysSession(terminal=True)
+        lobby.enter(ann)
+        lobby.enter(phone)
+        said = []
+        for line in (
+            "settings set key hand ctrl+r",
+            "settings key supply2 f4",  # (F4 is status's)
+            "settings set key hand alt+j",
+            "settings set key dance f4",
+            "settings set key hand",
+            "instellingen zet toets voorraad ctrl+t",  # (Dutch words; the command's Dutch word too)
+        ):
+            heard.clear()
+            await lobby.typed(ann, line)
+            said.append(list(heard))
+        kept = await store.account_by_id(account.id)
+        return said, kept, ann.session, phone.session
+
+    said, kept, session, phone = run(go())
+    assert said == [
+        ["Ctrl+R is now a key of hand; kept for your account."],
+        ["f4 is already the key for status; change that one first, or choose another key for supply2."],
+        [
+            "Alt+J does not reach the game over ssh, so it was not kept; choose a function key or a Ctrl key, such "
+            "as f4 or ctrl+r."
+        ],
+        [
+            "dance is not a key action; actions are repeat, hand, status, supply, previous, next, stop, options, "
+            "score, repeat2, hand2, status2, supply2, previous2, next2, stop2, options2, score2."
+        ],
+        ["Type settings set key, a command and a key, for example settings set key hand ctrl+r."],
+        ["Ctrl+T is now a key of supply; kept for your account."],
+    ]
+    assert kept.settings == {"keys": {"hand": "c-r", "supply": "c-t"}}
+    assert session.kept == phone.kept == {"hand": "c-r", "supply": "c-t"}  # (every session of the account)
+
+
+def test_a_shortcut_key_without_a_terminal_or_through_join_says_where_keys_work(store):
+    async def go():
+        account = await store.add_account("Bea", key=(b"b", "SHA256:bea"))
+        lobby = Lobby(store, Rates(ServerConfig()))
+        heard: list = []
+        plain = person(account.id, "Bea", heard, language="nl")
+        plain.session = KeysSession(terminal=False)  # (ssh -T: no line editor)
+        joined = person(account.id, "Bea", heard)  # (join: no ssh session of the server's)
+        lobby.enter(plain)
+        lobby.enter(joined)
+        await lobby.typed(plain, "instellingen zet toets hand ctrl+r")
+        await lobby.typed(joined, "settings set key hand ctrl+r")
+        kept = await store.account_by_id(account.id)
+        return heard, kept, plain.session
+
+    heard, kept, session = run(go())
+    assert heard == [
+        "Sneltoetsen hebben een terminal nodig, die ssh -T niet geeft, dus er is geen toets bewaard; typ in plaats "
+        "daarvan de commando's, zoals hand.",
+        "Through join your own computer reads your shortcut keys: a11y-dominion settings set key hand ctrl+r changes "
+        "them there, outside the game.",
+    ]
+    assert "keys" not in kept.settings and session.kept is None
+
+
 def test_account_says_how_it_logs_in_and_its_keys(store):
     async def go():
         account = await store.add_account("Ann", password="scrypt$...", key=(b"k", "SHA256:abc"))

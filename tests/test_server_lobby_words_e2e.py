@@ -227,3 +227,54 @@ def test_rich_output_chosen_in_the_lobby_is_kept_for_the_account_s_next_login(tm
     assert b"\x1b[33mCopper\x1b[0m" in rich and "─".encode() in rich  # coloured names and the table's rule
     assert b"\x1b[33m" not in plain and "─".encode() not in plain
     assert b"Copper" in plain.split(b"supply")[-1]
+
+
+def test_a_shortcut_key_set_over_ssh_is_kept_for_the_account_and_works_at_its_next_login(tmp_path):
+    """``settings set key`` in the lobby and at a table's seat keeps a shortcut key for the
+    account: the key works at once, at the seat's line editor over the real OpenSSH client, and
+    at the next login's terminal, in plain output, where help keys names it and no Alt key; an
+    Alt key, which comes over ssh as Escape and a letter, is refused in one sentence and nothing
+    is kept."""
+    key = sp.make_key(tmp_path, "ann")
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
+        try:
+            sp.lobby_line(
+                ann, "settings set key hand ctrl+r", rb"Ctrl\+R is now a key of hand; kept for your account\."
+            )
+            sp.lobby_line(
+                ann, "settings set key hand alt+j", rb"Alt\+J does not reach the game over ssh, so it was not kept"
+            )
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"New game for Ann and Bot 1\.")
+            ann.expect(rb"Ann> ")
+            sp.lobby_line(
+                ann, "settings set key score ctrl+t", rb"Ctrl\+T is now a key of score; kept for your account\."
+            )
+            ann.send(b"\x14")  # Ctrl+T at the seat, at once
+            ann.expect(rb"Scores if the game ended now:")
+            sp.lobby_line(ann, "quit", rb"Leave the game at table 1\?.*yes or no")
+            sp.lobby_line(ann, "yes", rb"sit 1 brings you back\.")
+            sp.log_out(ann)
+            ann.expect(pexpect.EOF)
+        finally:
+            sp.close(ann)
+        again = sp.login(server, "Ann", tmp_path / "again.bytes", key=key)
+        try:
+            again.expect(rb"Welcome back, Ann\.")
+            sp.lobby_line(again, "sit 1", rb"The game goes on\.")
+            again.expect(rb"Ann> ")
+            again.send(b"\x12")  # Ctrl+R: the hand, kept from the last login
+            again.expect(rb"Your hand, \d+ cards?:")
+            again.send(b"\x14")  # Ctrl+T: the scores
+            again.expect(rb"Scores if the game ended now:")
+            sp.lobby_line(again, "help keys", rb"Ctrl\+R: read your hand \(command hand\)\.")
+            again.expect(rb"Ctrl\+C: clear the line")
+        finally:
+            sp.close(again)
+        server.stopped()
+    kept = received_text((tmp_path / "again.bytes").read_bytes())
+    assert "^R" not in kept and "^T" not in kept  # (a key typed nothing into the line)
+    assert b"\x1b[3" not in (tmp_path / "again.bytes").read_bytes()  # (plain output: the keys work there too)
+    helped = kept.split("help keys")[-1]
+    assert "Ctrl+T: read the scores (command score)." in helped
+    assert "Alt+" not in helped  # (no Alt key reaches the game over ssh: help keys names none)

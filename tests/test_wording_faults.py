@@ -370,6 +370,18 @@ def test_a_buy_before_the_treasures_says_to_play_them(lang, typed, expected):
         ),
         ("en", "settings set hints off", "Hints are now off."),
         ("nl", "instellingen zet tips uit", "Tips staan nu uit."),
+        (
+            "en",
+            "settings set key hand ctrl+r",
+            "Shortcut keys change outside the game, with a11y-dominion settings set key hand ctrl+r; help keys says "
+            "the keys you have now.",
+        ),
+        (
+            "nl",
+            "instellingen zet toets hand ctrl+r",
+            "Sneltoetsen wijzig je buiten het spel, met a11y-dominion settings set key hand ctrl+r; hulp toetsen "
+            "noemt de toetsen die je nu hebt.",
+        ),
     ],
 )
 def test_settings_sentences(lang, typed, expected, tmp_path, monkeypatch):

@@ -32,7 +32,7 @@ from ..helppages import HelpReader
 from ..i18n import LANGUAGES, N_, Language, typed_command
 from ..rules.decisions import Decision, Msg
 from ..rules.events import GameEvent
-from ..settings import CHOICES, DEFAULTS, SettingsError, SettingValue, check_value
+from ..settings import CHOICES, DEFAULTS, KEY_SETTING_WORDS, SettingsError, SettingValue, check_value
 from ..textinput import short as _short
 from ..view import PlayerView
 from . import queries as q
@@ -772,6 +772,20 @@ SETTINGS_SYNTAX = N_(
 def _set(ctx: Ctx, key: str, value: str) -> None:
     """settings set KEY VALUE: check, change now (the end's store) and keep it; one line either way."""
     key = DUTCH_SETTING_KEYS.get(key, key)
+    if key in KEY_SETTING_WORDS:  # (a game server's ssh seat keeps them for the account: its lobby's settings)
+        if ctx.settings_file:
+            ctx.error(
+                ctx.t(
+                    N_(
+                        "Shortcut keys change outside the game, with {command} settings set key hand ctrl+r; "
+                        "help keys says the keys you have now."
+                    ),
+                    command=typed_command(),
+                )
+            )
+        else:
+            ctx.error(ctx.lang._(N_("The shortcut keys at this seat are the usual ones; help keys says them.")))
+        return
     if key == "language":
         value = LANGUAGE_NAMES.get(value.lower(), value)
     if key != "output":

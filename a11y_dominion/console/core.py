@@ -536,6 +536,10 @@ class SeatConsole:
         while self.later:
             await self.later.pop(0)()
 
+    def keys_help(self, lang: Language) -> list[str]:
+        """The lines of ``help keys`` in ``lang``: the seat's shortcut keys."""
+        return key_help_lines(lang, self.keys)
+
     def command_ctx(self) -> Ctx:
         """What a command reads here: this seat's latest view and question, and the actions of
         a joined seat (undo, export and chat through the host; no save or load)."""
@@ -568,7 +572,7 @@ class SeatConsole:
                 export=lambda rest: self.later.append(lambda: self.export_file(rest)),
                 say=self.chat,
             ),
-            keys_help=lambda lang: key_help_lines(lang, self.keys),
+            keys_help=self.keys_help,
             reply=self.reply,
             error=self.error,
             say=lambda text: self.say(text, keep=False),

@@ -17,6 +17,7 @@ work with which screen reader and terminal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from prompt_toolkit.filters import Condition
@@ -97,10 +98,15 @@ def active_keys(custom: dict | None = None) -> list:
     return [(kept(command), kept(command + "2"), command, what) for _f, _a, _s, command, what in KEYS]
 
 
-def key_help_lines(lang: Language = EN, custom: dict | None = None) -> list:
-    """The lines printed by ``help keys``."""
+def key_help_lines(lang: Language = EN, custom: dict | None = None, reach: Callable[[str], bool] | None = None) -> list:
+    """The lines printed by ``help keys``, in ``lang``, for the keys of ``custom`` (as
+    :func:`active_keys` takes them). ``reach(key)``, when given, says whether a key (in
+    prompt_toolkit's notation, ``escape r``) comes to this end: an ssh seat's line editor reads
+    no Alt key, so those keys, and Alt+1 to Alt+9, are left out there."""
     lines = [lang._(N_("Shortcut keys; each one does the same as the typed command."))]
     for key, alt, command, what in active_keys(custom):
+        if reach is not None:
+            key, alt = (k if k is not None and reach(" ".join(k)) else None for k in (key, alt))
         if key is None or alt is None:
             keys = key_name(key or alt) if (key or alt) else ""
         else:
@@ -115,8 +121,11 @@ def key_help_lines(lang: Language = EN, custom: dict | None = None) -> list:
                 command=command_word(command, lang),
             )
         )
+    if reach is None:
+        lines.append(
+            lang._(N_("Alt+1 to Alt+9: read the latest message, the one before it, and so on (command repeat N)."))
+        )
     lines += [
-        lang._(N_("Alt+1 to Alt+9: read the latest message, the one before it, and so on (command repeat N).")),
         lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
         lang._(N_("Up and Down arrows: earlier lines you typed.")),
         lang._(N_("Ctrl+D on an empty line: stop the game; you are asked first.")),

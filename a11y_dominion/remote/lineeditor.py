@@ -322,6 +322,18 @@ class LineEditor:
         return out
 
 
+SENT_KEYS = frozenset(k.value for k in ANSI_SEQUENCES.values() if isinstance(k, Keys))
+"""The keys a terminal sends alone, as :func:`key_name` names them."""
+
+
+def reaches(key: str) -> bool:
+    """Whether the shortcut key ``key`` (prompt_toolkit's notation, as the settings keep it:
+    ``f4``, ``c-r``, ``escape h``) comes over SSH as one key that the line editor reads: a
+    function key or a Ctrl key does; an Alt key does not (it comes as Escape and a letter,
+    which the input filter reads as the letter)."""
+    return KEY_ALIASES.get(key, key) in SENT_KEYS
+
+
 def command_keys(custom: dict | None = None) -> dict[str, str]:
     """The console's shortcut keys that a terminal can send alone (F2 repeats, F3 the hand...;
     ``custom``: the player's own keys, as :func:`~a11y_dominion.console.keys.active_keys`

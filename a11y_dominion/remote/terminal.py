@@ -122,6 +122,13 @@ class _SeatConsole(SeatConsole):
     async def quit_game(self) -> None:
         await (self.leaving() if self.leaving is not None else super().quit_game())
 
+    def keys_help(self, lang: Language) -> list[str]:
+        """``help keys`` at an ssh seat: the keys that reach its line editor (no Alt key)."""
+        from ..console.keys import key_help_lines
+        from .lineeditor import reaches
+
+        return key_help_lines(lang, self.keys, reaches)
+
 
 class TerminalSession(TerminalLines):
     """One SSH session of a player at a terminal, over ``process`` (asyncssh's
@@ -144,6 +151,7 @@ class TerminalSession(TerminalLines):
         # one character past the limit: the line was cut; a pasted line break is an Enter
         self.filter = InputFilter(max_line=MAX_LINE, tell_cut=True, paste_enters=True)
         self.console: SeatConsole | None = None  # the console core of the seat, once seated
+        self.keys: dict[str, str] = {}  # the seat's shortcut keys (the usual ones; a server's account may keep its own)
         self._joined = False  # the first question is answered: typed lines go to the seat's history
         self._task: asyncio.Task[None] | None = None  # the session's own
         self._reading: asyncio.Task[Any] | None = None  # the task waiting for a typed line
@@ -284,7 +292,15 @@ class TerminalSession(TerminalLines):
         editor.completer = completer
         editor.history = self.seat.typed_history if self._joined else InMemoryHistory()
         editor.lang = lambda: completer_lang(completer) or (self.seat.lang if self.seat is not None else None)
-        editor.commands = command_keys(self.console.keys) if self.console is not None else self.between_keys()
+        self.use_keys()
+
+    def use_keys(self) -> None:
+        """The line editor's shortcut keys from now on: the seat's console's (:attr:`keys`),
+        or :meth:`between_keys` while none reads; the console's ``help keys`` says them."""
+        if self.console is not None:
+            self.console.keys = dict(self.keys)
+        if self.editor is not None:
+            self.editor.commands = command_keys(self.keys) if self.console is not None else self.between_keys()
 
     def between_keys(self) -> dict[str, str]:
         """The line editor's shortcut keys while no seat's console reads (key name to command):
@@ -407,7 +423,7 @@ class TerminalSession(TerminalLines):
         opened = link.opened is not None
         seat = self.seat
         holder = HumanSeat(seat.name, lang=seat.lang, verbosity=seat.verbosity, print_fn=self.screen.line)
-        console = _SeatConsole(link, holder, self.screen, Speaker("off"), _Keys(self), help_seat="ssh")
+        console = _SeatConsole(link, holder, self.screen, Speaker("off"), _Keys(self), help_seat="ssh", keys=self.keys)
         console.store = HostedSettings(seat, console, self._use_output, changed)
         console.settings_file = False  # the host keeps them with the game
         console.speaks = False  # the player's own screen reader reads the lines

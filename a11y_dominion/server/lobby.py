@@ -29,7 +29,7 @@ from . import records
 from .limits import Rates
 from .names import name_key, name_refusal
 from .store import AccountKey, PlayedGame, PlayerStats, Ranked
-from .words import MODERATOR_COMMANDS, parse
+from .words import MODERATOR_COMMANDS, key_setting, parse
 
 MAX_SAY = 300
 """Characters of a line of chat or of a ``tell``; the rest is cut off."""
@@ -687,11 +687,15 @@ class Lobby:
         follows: a session with ``settings_changed(language, verbosity)``, ``join``'s, is told
         to), plain or rich output is the ssh session's now (``output(rich)``, which says whether
         it is rich now; ``join`` shows its own) and the account's at its later logins, when the
-        session got what was asked. Options and hints change at a table's seat. One sentence for
-        anything else."""
+        session got what was asked; ``settings set key ACTION KEY`` is :meth:`set_key`. Options and
+        hints change at a table's seat. One sentence for anything else."""
         from ..console.commands import DUTCH_SETTING_KEYS, setting_words
 
         lang = person.lang
+        chosen_key = key_setting(rest)
+        if chosen_key is not None:
+            await self.set_key(person, chosen_key)
+            return
         words = rest.split()
         if words and words[0].casefold() in ("set", "zet"):  # (settings set language nl, as at a table)
             words = words[1:]
@@ -735,10 +739,83 @@ class Lobby:
             if shown is not None:
                 await self.keep_settings(person, {"display": shown}, said=False)
 
-    async def keep_settings(self, person: Person, chosen: dict[str, str], said: bool = True) -> None:
-        """Keep the ``language``, ``verbosity`` or ``display`` (plain or rich output) of
-        ``chosen`` for ``person``'s account; every session of it follows, and ``person`` hears
-        the language and verbosity as they are now (``said``)."""
+    async def set_key(self, person: Person, words: list[str]) -> None:
+        """``settings set key ACTION KEY`` (``words``: ACTION and KEY, ``hand ctrl+r``), in the
+        lobby or at a table's seat over ssh: the shortcut key of a command, checked as the
+        keyboard's settings check it (:func:`~a11y_dominion.settings.set_key`), used by the
+        session's line editor now and kept for the account, whose later logins with a terminal
+        use it. A key must reach the game over ssh (a function key or a Ctrl key; an Alt key comes
+        as Escape and a letter). One sentence when nothing is kept: through ``join`` (the
+        player's own computer reads the keys), without a terminal (``ssh -T``: no line editor),
+        or a refused key."""
+        from ..console.commands import command_for
+        from ..console.keys import command_word, key_name
+        from ..remote.lineeditor import reaches
+        from ..settings import DEFAULT_KEYS, SettingsError, checked_keys, set_key
+
+        lang = person.lang
+        session = person.session
+        if getattr(session, "take_keys", None) is None:
+            person.send(
+                lang._(
+                    N_(
+                        "Through join your own computer reads your shortcut keys: a11y-dominion settings set key "
+                        "hand ctrl+r changes them there, outside the game."
+                    )
+                )
+            )
+            return
+        if getattr(session, "editor", None) is None:
+            person.send(
+                lang._(
+                    N_(
+                        "Shortcut keys need a terminal, which ssh -T does not give, so no key was kept; type the "
+                        "commands instead, such as hand."
+                    )
+                )
+            )
+            return
+        if len(words) != 2:
+            person.send(
+                lang._(N_("Type settings set key, a command and a key, for example settings set key hand ctrl+r."))
+            )
+            return
+        typed, key = clean_text(words[0], 40), clean_text(words[1], 40)
+        second = typed.endswith("2")
+        action = (command_for(typed.removesuffix("2")) or typed.removesuffix("2").casefold()) + ("2" if second else "")
+        keys = checked_keys(person.settings.get("keys"))
+        try:
+            slot = set_key(keys, action, key)
+        except SettingsError as e:
+            person.send(lang.msg(e.args[0]))
+            return
+        if not reaches(keys[slot]):
+            person.send(
+                lang.text(
+                    N_(
+                        "{key} does not reach the game over ssh, so it was not kept; choose a function key or a Ctrl "
+                        "key, such as f4 or ctrl+r."
+                    ),
+                    key=key_name(keys[slot]),
+                )
+            )
+            return
+        kept = {s: k for s, k in keys.items() if DEFAULT_KEYS[s] != k}
+        await self.keep_settings(person, {"keys": kept}, said=False)
+        person.send(
+            lang.text(
+                N_("{key} is now a key of {command}; kept for your account."),
+                key=key_name(keys[slot]),
+                command=command_word(slot.removesuffix("2"), lang),
+            )
+        )
+
+    async def keep_settings(self, person: Person, chosen: dict[str, Any], said: bool = True) -> None:
+        """Keep the ``language``, ``verbosity``, ``display`` (plain or rich output) or ``keys``
+        (the shortcut keys that differ from the usual ones) of ``chosen`` for ``person``'s
+        account; every session of it follows (an ssh session's line editor takes the keys:
+        ``take_keys(keys)``), and ``person`` hears the language and verbosity as they are now
+        (``said``)."""
         changed = {**person.settings, **chosen}
         await self.store.set_settings(person.account, changed)
         for session in self.people.get(person.account, [person]):
@@ -746,6 +823,9 @@ class Lobby:
             follow = getattr(session.session, "settings_changed", None)  # (join narrates on the player's computer)
             if follow is not None:
                 follow(session.lang.code, session.verbosity)
+            take = getattr(session.session, "take_keys", None)
+            if "keys" in chosen and take is not None:
+                take(chosen["keys"])
         person.settings = dict(changed)
         if not said:
             return
@@ -1015,8 +1095,8 @@ HELP = {
     "ranking": N_("ranking: the best rated players; ranking 20: the best 20; ranking me: the players around you."),
     "help": N_("help: the commands; help COMMAND: that command."),
     "settings": N_(
-        "settings: your language, verbosity and output, kept for your account; settings nl, settings terse or "
-        "settings rich changes one, as at a table."
+        "settings: your language, verbosity, output and shortcut keys, kept for your account; settings nl, "
+        "settings terse or settings rich changes one, as at a table, and settings set key hand ctrl+r a key."
     ),
     "account": N_(
         "account: your account and how it logs in; account key add and a public key's line adds a key, "

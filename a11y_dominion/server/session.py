@@ -140,6 +140,15 @@ class ServerSession(TerminalSession):
         self._use_output(rich)
         return self.rich
 
+    def take_keys(self, kept: dict[str, str]) -> None:
+        """The account's shortcut keys (``kept``: those that differ from the usual ones, as
+        ``settings set key`` keeps them; :func:`~a11y_dominion.settings.checked_keys` reads
+        them), used by the line editor from now on, in the lobby and at the tables."""
+        from ..settings import checked_keys
+
+        self.keys = checked_keys(kept)
+        self.use_keys()
+
     def goodbye(self, sentence: str, **fields: object) -> None:
         """Say ``sentence`` (an English template, filled with ``fields``) in the player's
         language and end the session."""
@@ -160,10 +169,11 @@ class ServerSession(TerminalSession):
         return lobby_cleared(interrupt, lang)
 
     def between_keys(self) -> dict[str, str]:
-        """The shortcut keys of the lobby and of watching (no seat's console): F2 repeats."""
+        """The shortcut keys of the lobby and of watching (no seat's console): repeat's (F2, or
+        the account's own)."""
         from ..remote.lineeditor import command_keys
 
-        return {key: command for key, command in command_keys().items() if command == "repeat"}
+        return {key: command for key, command in command_keys(self.keys).items() if command == "repeat"}
 
     def say(self, text: str) -> None:
         """One line to the player."""
@@ -225,6 +235,7 @@ class ServerSession(TerminalSession):
         assert seat is not None
         if account is not None:
             seat.lang = Person(account.id, account.name, self.say, dict(account.settings)).lang
+            self.take_keys(account.settings.get("keys") or {})  # (kept by settings set key)
         self._use_output(account is not None and account.settings.get("display") == "rich")  # (kept by settings)
         if account is None:
             if signup is None:
@@ -353,16 +364,18 @@ class ServerSession(TerminalSession):
         """A line typed at a table's seat, before the seat's console reads it: True when it is
         taken here: dropped over the rate, a ``say`` the lobby refuses (a muted account, or over
         the account's chat limit), or a command of the lobby's that the game has not (``tables``,
-        ``who``, ``tell``...), answered by the lobby."""
+        ``who``, ``tell``...), or ``settings set key ACTION KEY`` (a shortcut key is the account's,
+        not the table's), answered by the lobby."""
         from ..console.commands import command_for
-        from .words import parse
+        from .words import key_setting, parse
 
         server = self.server
         read = server.rates.line_read(person.account, self.address, self.say, person.lang)
         if not read or server.lobby.refuses_say(person, line):
             return True
-        word = (line.split() or [""])[0]
-        if command_for(word) is not None or parse(line)[0] in (None, "leave"):
+        word, _, rest = line.strip().partition(" ")
+        keys = command_for(word) == "settings" and key_setting(rest) is not None  # (the account's: the lobby's)
+        if not keys and (command_for(word) is not None or parse(line)[0] in (None, "leave")):
             return False
         try:
             await server.lobby.typed(person, line)

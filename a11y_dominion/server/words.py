@@ -7,6 +7,7 @@ and quit's question at a table's seat (:data:`LEAVE_TABLE`)."""
 from __future__ import annotations
 
 from ..i18n import N_, Language
+from ..settings import KEY_SETTING_WORDS
 
 LEAVE_TABLE = N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no")
 """quit's question at a table's seat of a game server (``number``: the table's)."""
@@ -98,6 +99,19 @@ def parse(line: str) -> tuple[str | None, str]:
     if command in COMMANDS:
         return command, rest
     return None, words[0]
+
+
+def key_setting(rest: str) -> list[str] | None:
+    """The words after ``settings`` (``rest``) when they set a shortcut key, ``set key hand
+    ctrl+r`` or ``key hand ctrl+r`` (``zet toets`` in Dutch): the words after the key's word
+    (``["hand", "ctrl+r"]``); None for any other setting. The lobby and a table's seat over
+    ssh read them alike."""
+    words = rest.split()
+    if words[:1] and words[0].casefold() in ("set", "zet"):
+        words = words[1:]
+    if words[:1] and words[0].casefold() in KEY_SETTING_WORDS:
+        return words[1:]
+    return None
 
 
 def lobby_words(moderator: bool, lang: Language | None = None) -> list[str]:
