@@ -194,12 +194,11 @@ class TableConsole(JoinConsole):
 
     async def refuse(self, line: str) -> bool:
         """A line typed, at a question or between them: sent to the lobby when it is a lobby
-        command the game has not (True then), else the game's."""
-        from ..console.commands import command_for
-        from ..server.words import parse
+        command the game has not (True then, :func:`~a11y_dominion.server.words.lobby_line_at_table`),
+        else the game's."""
+        from ..server.words import lobby_line_at_table
 
-        words = line.split()
-        if not words or command_for(words[0]) is not None or parse(line)[0] in (None, "leave", "quit"):
+        if not lobby_line_at_table(line):
             return False
         self.link.send({"type": "lobby", "text": line.strip()})
         return True

@@ -34,7 +34,7 @@ from .hasher import PasswordTooLong
 from .lobby import Person, lobby_command, logged_in
 from .names import checked_name
 from .store import Account, StoreError
-from .words import LEAVE_TABLE, lobby_cleared, lobby_words, parse
+from .words import LEAVE_TABLE, lobby_cleared, lobby_line_at_table, lobby_words, parse
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -354,15 +354,11 @@ class ServerSession(TerminalSession):
         taken here: dropped over the rate, a ``say`` the lobby refuses (a muted account, or over
         the account's chat limit), or a command of the lobby's that the game has not (``tables``,
         ``who``, ``tell``...), answered by the lobby."""
-        from ..console.commands import command_for
-        from .words import parse
-
         server = self.server
         read = server.rates.line_read(person.account, self.address, self.say, person.lang)
         if not read or server.lobby.refuses_say(person, line):
             return True
-        word = (line.split() or [""])[0]
-        if command_for(word) is not None or parse(line)[0] in (None, "leave"):
+        if not lobby_line_at_table(line):
             return False
         try:
             await server.lobby.typed(person, line)

@@ -2,10 +2,12 @@
 (:mod:`.lobby`) and by ``join`` at a server (:mod:`a11y_dominion.remote.lobbyclient`), which
 needs them without the rest of the server; and the sentences both ends of a server say alike
 (over ssh, :mod:`.session`, and through ``join``): Ctrl+C in the lobby (:func:`lobby_cleared`)
-and quit's question at a table's seat (:data:`LEAVE_TABLE`)."""
+and quit's question at a table's seat (:data:`LEAVE_TABLE`); and which line typed at a table's
+seat the lobby answers (:func:`lobby_line_at_table`)."""
 
 from __future__ import annotations
 
+from ..console.commands import command_for
 from ..i18n import N_, Language
 
 LEAVE_TABLE = N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no")
@@ -98,6 +100,18 @@ def parse(line: str) -> tuple[str | None, str]:
     if command in COMMANDS:
         return command, rest
     return None, words[0]
+
+
+def lobby_line_at_table(line: str) -> bool:
+    """Whether ``line``, typed at a table's seat of a game server (over ssh or through
+    ``join``), goes to the lobby: a lobby command the game has not (``tables``, ``who``,
+    ``tell``...). A command of the game's (``say``, ``help``, ``quit``, ``leave``...), a way
+    to leave in any language, any other line and an empty one are the game's. Words are read in
+    any letter case (``casefold``)."""
+    word = (line.split() or [""])[0].casefold()
+    if not word or command_for(word) is not None:
+        return False
+    return parse(line)[0] not in (None, "leave", "quit")
 
 
 def lobby_words(moderator: bool, lang: Language | None = None) -> list[str]:
