@@ -1,17 +1,13 @@
 """The lobby's command words, in English and Dutch, read alike by the server's lobby
 (:mod:`.lobby`) and by ``join`` at a server (:mod:`a11y_dominion.remote.lobbyclient`), which
 needs them without the rest of the server; and the sentences both ends of a server say alike
-(over ssh, :mod:`.session`, and through ``join``): Ctrl+C in the lobby (:func:`lobby_cleared`)
-and quit's question at a table's seat (:data:`LEAVE_TABLE`); and which line typed at a table's
-seat the lobby answers (:func:`lobby_line_at_table`)."""
+(over ssh, :mod:`.session`, and through ``join``): Ctrl+C in the lobby (:func:`lobby_cleared`);
+and which line typed at a table's seat the lobby answers (:func:`lobby_line_at_table`)."""
 
 from __future__ import annotations
 
 from ..console.commands import command_for
 from ..i18n import N_, Language
-
-LEAVE_TABLE = N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no")
-"""quit's question at a table's seat of a game server (``number``: the table's)."""
 
 
 def lobby_cleared(interrupt: BaseException, lang: Language) -> str:
