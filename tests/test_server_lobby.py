@@ -12,7 +12,7 @@ from a11y_dominion.server.config import LimitsSection, ServerConfig
 from a11y_dominion.server.limits import Rates
 from a11y_dominion.server.lobby import Lobby, Person, clean_text, help_lines
 from a11y_dominion.server.store import Store
-from a11y_dominion.server.words import parse
+from a11y_dominion.server.words import lobby_line_at_table, parse
 
 
 class Clock:
@@ -56,6 +56,34 @@ def run(coro):
 )
 def test_parse_reads_the_command_in_english_and_dutch(line, parsed):
     assert parse(line) == parsed
+
+
+@pytest.mark.parametrize(
+    ("line", "lobby"),
+    [
+        ("who", True),
+        ("WIE Bea", True),
+        ("tables", True),
+        ("tafels", True),
+        ("tell Bea hi", True),
+        ("sit 2", True),
+        ("say hi", False),  # the game's chat, heard at the table
+        ("zeg hoi", False),
+        ("help", False),
+        ("hulp", False),
+        ("quit", False),  # the game's quit: its question names the table
+        ("STOPPEN", False),
+        ("\u017ftoppen", False),  # (long s: "stoppen" read in any letter case, not the lobby's log out)
+        ("leave", False),
+        ("weg", False),
+        ("hand", False),
+        ("dance now", False),
+        ("", False),
+        ("   ", False),
+    ],
+)
+def test_a_line_at_a_table_s_seat_is_the_lobby_s_only_when_it_is_a_lobby_command_the_game_has_not(line, lobby):
+    assert lobby_line_at_table(line) is lobby
 
 
 def test_clean_text_drops_sequences_whole_and_control_characters():

@@ -6,6 +6,8 @@ lobby answers in for the rest of the session."""
 
 from __future__ import annotations
 
+import re
+
 import pexpect
 import pytest
 
@@ -185,6 +187,9 @@ def test_a_language_set_at_a_table_is_the_one_the_lobby_answers_in_for_the_sessi
         server.stopped()
     said = received_text((tmp_path / "ann.bytes").read_bytes())
     assert "Nobody named" not in said
+    # quit's question is the prompt of its answer, as at the keyboard and through join
+    assert re.search(r"Het spel aan tafel 1 verlaten\? Het wacht op je; zit 1 brengt je terug\.\s+ja of nee ja\n", said)
+    assert "Ann> ja" not in said
 
 
 def test_rich_output_chosen_in_the_lobby_is_kept_for_the_account_s_next_login(tmp_path):

@@ -192,6 +192,10 @@ def _given(outcome: tuple[Any, BaseException | None]) -> Any:
     return value
 
 
+LEAVE_TABLE = N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no")
+"""quit's question at a table's seat of a game server (``number``: the table's), over ssh and through ``join``."""
+
+
 class SeatConsole:
     """The console of one seat: the questions, queries, typed answers and speech, over
     the seat protocol (``link``: a :class:`SeatLink`), on the event loop the link runs on.
@@ -220,6 +224,8 @@ class SeatConsole:
     # first refusal on each line typed, at a question or between them (a game server's table: its
     # rate, mute and lobby commands): True when it took the line, which the console then does not read
     refuse: Callable[[str], Awaitable[bool]] | None = None
+    # the number of the game server's table this seat is at (quit's question names it); None: a host's seat
+    table_number: int | None = None
 
     def __init__(
         self,
@@ -689,7 +695,10 @@ class SeatConsole:
         self.exit_code = 0
 
     def leave_question(self) -> str:
-        """The question quit asks before the game's end, as the prompt of its answer."""
+        """The question quit asks before the game's end, as the prompt of its answer: at a game
+        server's table (:attr:`table_number`) that the game waits there for the player (:data:`LEAVE_TABLE`)."""
+        if self.table_number is not None:
+            return self.lang.text(LEAVE_TABLE, number=self.table_number) + " "
         return self.lang._(N_("Leave the game? The host keeps it and you may join again. Type yes to leave: "))
 
     def stay_sentence(self) -> str:

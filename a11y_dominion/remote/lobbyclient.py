@@ -194,23 +194,21 @@ class TableConsole(JoinConsole):
 
     async def refuse(self, line: str) -> bool:
         """A line typed, at a question or between them: sent to the lobby when it is a lobby
-        command the game has not (True then), else the game's."""
-        from ..console.commands import command_for
-        from ..server.words import parse
+        command the game has not (True then, :func:`~a11y_dominion.server.words.lobby_line_at_table`),
+        else the game's."""
+        from ..server.words import lobby_line_at_table
 
-        words = line.split()
-        if not words or command_for(words[0]) is not None or parse(line)[0] in (None, "leave", "quit"):
+        if not lobby_line_at_table(line):
             return False
         self.link.send({"type": "lobby", "text": line.strip()})
         return True
 
-    table: int | None = None  # the table's number, as the server's hello says it
-
     def receive(self, message: dict[str, Any]) -> bool:
-        """Use one message of the table's; the server's ``lobby`` ends the seat quietly."""
+        """Use one message of the table's: the server's hello says the table's number
+        (:attr:`table_number`, which quit's question names); the server's ``lobby`` ends the seat quietly."""
         number = message.get("table")
         if message.get("type") == "hello" and isinstance(number, int) and not isinstance(number, bool):
-            self.table = number
+            self.table_number = number
         if message.get("type") == "lobby":  # back in the lobby: the seat ends without a word of its own
             self.over = False
             self.ended_told = True
@@ -220,26 +218,14 @@ class TableConsole(JoinConsole):
             return True
         return super().receive(message)
 
-    def leave_question(self) -> str:
-        """quit's question at a server's table: the game waits for the player there (a server
-        that did not say the table's number: the host's question)."""
-        from ..server.words import LEAVE_TABLE
-
-        if self.table is None:
-            return super().leave_question()
-        return self.lang.text(LEAVE_TABLE, number=self.table) + " "
-
     def leave_now(self) -> None:
-        """Leave the table (``leave``): the server says where the player is now."""
+        """Leave the table (a yes to quit's question): the server says where the player is now."""
         self.link.send({"type": "leave"})
         self.exit_code = 0
 
-    async def quit_game(self) -> None:
-        """quit: after the final scores back to the lobby at once, else asked first."""
-        if self.over:  # after the final scores: back to the lobby at once
-            self.leave_now()
-            return
-        await super().quit_game()
+    def leave_after_game(self) -> None:
+        """quit after the final scores: back to the lobby at once, as :meth:`leave_now`."""
+        self.leave_now()
 
 
 async def play_server(

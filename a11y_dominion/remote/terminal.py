@@ -114,13 +114,24 @@ class _Keys:
 
 
 class _SeatConsole(SeatConsole):
-    """The console core at an SSH terminal: as ``join``'s, with ``leaving()`` as quit, when set
-    (the server's tables)."""
+    """The console core at an SSH terminal: as ``join``'s, with ``leaving()``, when set (a game
+    server's table), as what leaving the seat does (the core's quit asks first, as ``join``'s)."""
 
-    leaving: Callable[[], Awaitable[None]] | None = None
+    leaving: Callable[[], None] | None = None
 
-    async def quit_game(self) -> None:
-        await (self.leaving() if self.leaving is not None else super().quit_game())
+    def leave_now(self) -> None:
+        """A yes to quit's question: the server's ``leaving()``, else the core's leave."""
+        if self.leaving is None:
+            super().leave_now()
+        else:
+            self.leaving()
+
+    def leave_after_game(self) -> None:
+        """quit after the final scores: the server's ``leaving()``, else the core's leave."""
+        if self.leaving is None:
+            super().leave_after_game()
+        else:
+            self.leaving()
 
     def keys_help(self, lang: Language) -> list[str]:
         """``help keys`` at an ssh seat: the keys that reach its line editor (no Alt key)."""
@@ -400,16 +411,19 @@ class TerminalSession(TerminalLines):
         self,
         link: Any,
         refuse: Callable[[str], Awaitable[bool]] | None = None,
-        leaving: Callable[[], Awaitable[None]] | None = None,
+        leaving: Callable[[], None] | None = None,
         changed: Callable[[str, Any], None] | None = None,
+        table: int | None = None,
     ) -> int:
         """Play the seat of :attr:`seat` (the host's seat, whose language and verbosity the
         narration starts in) through the console core over ``link`` (a
         :class:`~.seatlink.HostLink`, opened here unless it is already), as ``join`` plays it:
         the same questions, commands, keys and quit. ``refuse(line)``, when given, gets first
         refusal on each line typed (the server's rate, mute and lobby commands at a table): True
-        when it took the line; ``leaving()``, when given, is quit's (and Ctrl+D's) instead of the
-        console's own question. Returns the exit code of the session (0: the player left or
+        when it took the line; ``leaving()``, when given, is what a yes to quit's (and Ctrl+D's)
+        question does, and quit after the final scores, instead of the console's own leave;
+        ``table``, when given, is the number of the game server's table, which quit's question
+        names. Returns the exit code of the session (0: the player left or
         the game ended; 1: the host ended it; 2: the seat could not be taken). ``changed(key,
         value)``, when given, hears each setting the player changes at the seat (``language``
         with its code, ``verbosity``...)."""
@@ -427,7 +441,7 @@ class TerminalSession(TerminalLines):
         console.store = HostedSettings(seat, console, self._use_output, changed)
         console.settings_file = False  # the host keeps them with the game
         console.speaks = False  # the player's own screen reader reads the lines
-        console.refuse, console.leaving = refuse, leaving
+        console.refuse, console.leaving, console.table_number = refuse, leaving, table
         console.completer = DecisionCompleter(console.seen, holder.lang, commands=SEAT_COMMANDS, paths=False)
         self.console = console
         link.on_exit = self._host_ended

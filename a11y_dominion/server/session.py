@@ -34,7 +34,7 @@ from .hasher import PasswordTooLong
 from .lobby import Person, lobby_command, logged_in
 from .names import checked_name
 from .store import Account, StoreError
-from .words import LEAVE_TABLE, lobby_cleared, lobby_words, parse
+from .words import lobby_cleared, lobby_line_at_table, lobby_words, parse
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -346,6 +346,7 @@ class ServerSession(TerminalSession):
             lambda line: self._table_line(person, line),
             lambda: self._leave_table(person),
             lambda key, value: self._seat_setting(person, key, value),
+            table=self.table_number,
         )
         if self.held is link:  # the table ended this session (another login took the seat)
             self.to_lobby()
@@ -365,17 +366,12 @@ class ServerSession(TerminalSession):
         taken here: dropped over the rate, a ``say`` the lobby refuses (a muted account, or over
         the account's chat limit), or a command of the lobby's that the game has not (``tables``,
         ``who``, ``tell``...), or ``settings set key ACTION KEY`` (a shortcut key is the account's,
-        not the table's), answered by the lobby."""
-        from ..console.commands import command_for
-        from .words import key_setting, parse
-
+        not the table's), answered by the lobby (:func:`~.words.lobby_line_at_table`)."""
         server = self.server
         read = server.rates.line_read(person.account, self.address, self.say, person.lang)
         if not read or server.lobby.refuses_say(person, line):
             return True
-        word, _, rest = line.strip().partition(" ")
-        keys = command_for(word) == "settings" and key_setting(rest) is not None  # (the account's: the lobby's)
-        if not keys and (command_for(word) is not None or parse(line)[0] in (None, "leave")):
+        if not lobby_line_at_table(line, keys=True):
             return False
         try:
             await server.lobby.typed(person, line)
@@ -384,24 +380,12 @@ class ServerSession(TerminalSession):
             self.say(person.lang._(N_("That did not work; the game goes on. Type help for commands.")))
         return True
 
-    async def _leave_table(self, person: Person) -> None:
-        """``quit`` (``leave``, ``weg``, Ctrl+D) at a table's seat: after the final scores the
-        player goes back to the lobby at once; before them the game asks first."""
-        server = self.server
-        console = self.console
-        if server.tables.game_over(person):  # after the final scores nothing is lost by leaving: no question
-            server.tables.left_game(person)
-            return
-        assert console is not None
-        lang = console.lang
-        question = lang.text(LEAVE_TABLE, number=self.table_number)
-        reply = await console.ask_reply(question, stop=True, prompt=f"{console.name}> ")
-        if reply == "gone":
-            return
-        if reply != "yes":
-            console.say(lang._(N_("You stay in the game.")), keep=False)
-        elif self.held is not None:  # (not when the game ended meanwhile)
-            server.tables.left_game(person)
+    def _leave_table(self, person: Person) -> None:
+        """The player leaves the table's seat: a yes to quit's question of the console core (quit,
+        ``leave``, ``weg``, Ctrl+D), or quit after the final scores, at once. The session is back
+        in the lobby, which says where the player is."""
+        if self.held is not None:  # (not when the game ended meanwhile)
+            self.server.tables.left_game(person)
 
     async def _sign_up(self, user: str, signup: Any, address: str, env: Any) -> Account | None:
         """The sign-up dialogue of the new name ``user`` who logged in with ``signup``

@@ -1,16 +1,14 @@
 """The lobby's command words, in English and Dutch, read alike by the server's lobby
 (:mod:`.lobby`) and by ``join`` at a server (:mod:`a11y_dominion.remote.lobbyclient`), which
 needs them without the rest of the server; and the sentences both ends of a server say alike
-(over ssh, :mod:`.session`, and through ``join``): Ctrl+C in the lobby (:func:`lobby_cleared`)
-and quit's question at a table's seat (:data:`LEAVE_TABLE`)."""
+(over ssh, :mod:`.session`, and through ``join``): Ctrl+C in the lobby (:func:`lobby_cleared`);
+and which line typed at a table's seat the lobby answers (:func:`lobby_line_at_table`)."""
 
 from __future__ import annotations
 
+from ..console.commands import command_for
 from ..i18n import N_, Language
 from ..settings import KEY_SETTING_WORDS
-
-LEAVE_TABLE = N_("Leave the game at table {number}? It waits for you; sit {number} brings you back. yes or no")
-"""quit's question at a table's seat of a game server (``number``: the table's)."""
 
 
 def lobby_cleared(interrupt: BaseException, lang: Language) -> str:
@@ -112,6 +110,23 @@ def key_setting(rest: str) -> list[str] | None:
     if words[:1] and words[0].casefold() in KEY_SETTING_WORDS:
         return words[1:]
     return None
+
+
+def lobby_line_at_table(line: str, keys: bool = False) -> bool:
+    """Whether ``line``, typed at a table's seat of a game server (over ssh or through
+    ``join``), goes to the lobby: a lobby command the game has not (``tables``, ``who``,
+    ``tell``...), and with ``keys`` (a seat over ssh, whose shortcut keys are the account's)
+    ``settings set key ACTION KEY`` (:func:`key_setting`). A command of the game's (``say``,
+    ``help``, ``quit``, ``leave``...), a way to leave in any language, any other line and an
+    empty one are the game's. Words are read in any letter case (``casefold``)."""
+    parts = line.split(None, 1)
+    word = parts[0].casefold() if parts else ""
+    rest = parts[1] if len(parts) > 1 else ""
+    if keys and command_for(word) == "settings" and key_setting(rest) is not None:
+        return True
+    if not word or command_for(word) is not None:
+        return False
+    return parse(line)[0] not in (None, "leave", "quit")
 
 
 def lobby_words(moderator: bool, lang: Language | None = None) -> list[str]:
