@@ -61,6 +61,9 @@ def to_bea(tmp_path: Path, speech: str, settings: dict[str, Any]) -> tuple[bytes
             child.expect_exact(b"Ann> ")
             ann += child.before
             child.sendline(line)
+            if line == "hand":  # (a rich prompt is drawn again as the line is typed: wait for the answer itself)
+                child.expect(rb"Estates")
+                ann += child.before + child.after
         child.expect_exact(b"Ann> ")
         ann += child.before
         child.sendline("end")

@@ -738,6 +738,9 @@ class Lobby:
             shown = self.output(person, display[-1] == "rich")
             if shown is not None:
                 await self.keep_settings(person, {"display": shown}, said=False)
+                now = person.lang
+                value = now._(N_("rich")) if shown == "rich" else now._(N_("plain"))
+                person.send(now.text(N_("Output is now {value}; kept for your account."), value=value))
 
     async def set_key(self, person: Person, words: list[str]) -> None:
         """``settings set key ACTION KEY`` (``words``: ACTION and KEY, ``hand ctrl+r``), in the
@@ -841,10 +844,10 @@ class Lobby:
     def output(self, person: Person, rich: bool) -> str | None:
         """``settings rich`` or ``settings plain``: the output of ``person``'s ssh session from
         now on, in the lobby and at its tables (rich needs a terminal, which ``ssh -T`` does not
-        give), said as it is now. Returns the output to keep for the account's later logins
-        (``"rich"`` or ``"plain"``), or None when the session did not get what was asked (no
-        terminal for rich). Through ``join`` the player's own computer shows the lines, which
-        one sentence says, and None is returned."""
+        give). Returns the output to keep for the account's later logins (``"rich"`` or
+        ``"plain"``), which the caller says once it is kept, or None when the session did not get
+        what was asked (no terminal for rich), said as it is now. Through ``join`` the player's
+        own computer shows the lines, which one sentence says, and None is returned."""
         lang = person.lang
         use = getattr(person.session, "output", None)
         if use is None:
@@ -862,7 +865,6 @@ class Lobby:
         if now != rich:
             person.send(lang.text(N_("Output is now {value}."), value=value))
             return None
-        person.send(lang.text(N_("Output is now {value}; kept for your account."), value=value))
         return "rich" if now else "plain"
 
     async def account(self, person: Person, rest: str = "") -> None:
