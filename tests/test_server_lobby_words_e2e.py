@@ -192,10 +192,12 @@ def test_a_language_set_at_a_table_is_the_one_the_lobby_answers_in_for_the_sessi
     assert "Ann> ja" not in said
 
 
-def test_rich_output_chosen_in_the_lobby_is_kept_for_the_account_s_next_login(tmp_path):
+def test_rich_output_chosen_in_the_lobby_is_kept_for_the_account_s_next_login(tmp_path, monkeypatch):
     """``settings rich`` is the account's: the next login with a terminal gets rich lines (the
     Supply drawn as a table, card names coloured) without asking again, and ``settings plain``
-    brings plain lines back for the login after."""
+    brings plain lines back for the login after. (The OpenSSH client tells the server its
+    terminal's type from ``TERM``, which CI does not set: a terminal with colours is named.)"""
+    monkeypatch.setenv("TERM", "xterm")
     key = sp.make_key(tmp_path, "ann")
     with sp.served(tmp_path) as server:
         ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
