@@ -9,6 +9,8 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from a11y_dominion.announcements.narrator import Narrator
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.tables import AFTER_GAME_LINE as AFTER_GAME
@@ -85,12 +87,12 @@ def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path)
         ]
         assert room.table.onlookers == [watcher.hear] and room.watchers == [watcher]
         cid_heard.clear()
-        for line in ("hand", "hint", "buy Silver", "end", "undo", "options", "settings nl", "export"):
+        for line in ("hand", "hint", "buy Silver", "end", "undo", "options", "export"):
             assert watcher.typed(line) is None
         assert (
             cid_heard
             == ["A watcher has no hand; type status, supply or score to hear the game."]
-            + ["Only the players can do that; you watch. Type help for what a watcher may type, or leave."] * 7
+            + ["Only the players can do that; you watch. Type help for what a watcher may type, or leave."] * 6
         )
         cid_heard.clear()
         watcher.typed("status")
@@ -121,6 +123,49 @@ def test_watch_refusals_the_arrival_the_public_queries_and_leave(tmp_path: Path)
         tables.unwatch(cid)
         assert cid_heard == ["You stop watching table 1; you are in the lobby."]
         assert cid.session.watching is None and room.table.onlookers == [] and room.watchers == []
+        await tables.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines", "said"),
+    [
+        (
+            "en",
+            ("settings terse", "settings nl"),
+            "Watching, your settings are your account's, changed in the lobby: type leave, then settings terse, "
+            "for example.",
+        ),
+        (
+            "nl",
+            ("instellingen beknopt", "settings en"),
+            "Tijdens het kijken horen je instellingen bij je account en wijzig je ze in de lobby: typ weg, en "
+            "dan bijvoorbeeld instellingen beknopt.",
+        ),
+    ],
+)
+def test_settings_typed_while_watching_say_where_they_change_and_change_nothing(
+    tmp_path: Path, lang: str, lines: tuple[str, ...], said: str
+) -> None:
+    """The lobby's help says settings change "as at a table"; a watcher is told where they do
+    (the lobby, where they are the account's), not that only the players may change them."""
+
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, _ann_heard, _ = person(1, "Ann")
+        cid, cid_heard = watcher_of(3, "Cid", lang)
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        room = tables.tables[1].room
+        await until(lambda: room.people["Ann"].awaiting)
+        await lobby.typed(cid, "watch 1")
+        watcher = cid.session.watching
+        cid_heard.clear()
+        for line in lines:
+            assert watcher.typed(line) is None
+        assert cid_heard == [said] * len(lines)
+        assert watcher.narration.verbosity == "normal" and watcher.lang.code == lang
+        assert cid.settings["verbosity"] == "normal"  # the account's settings are not changed either
         await tables.close()
 
     asyncio.run(main())

@@ -57,6 +57,13 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
             lobby_line(cid, "hand", rb"A watcher has no hand; type status, supply or score to hear the game\.")
             lobby_line(cid, "buy Silver", rb"Only the players can do that; you watch\.")
             lobby_line(cid, "hint", rb"Only the players can do that; you watch\.")
+            # settings are the account's, changed in the lobby: said so, not refused as a move
+            lobby_line(
+                cid,
+                "settings terse",
+                rb"Watching, your settings are your account's, changed in the lobby: type leave, then settings "
+                rb"terse, for example\.",
+            )
             # the lobby's who, tell and tables work while watching, as at a table's seat
             lobby_line(cid, "who", rb"4 people here: Ann and Bea at table 1; Cid watching table 1; Dee in the lobby\.")
             lobby_line(cid, "tell Dee hello", rb"You tell Dee: hello")
@@ -65,6 +72,12 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
             lobby_line(dee, "kijk 1", rb"Stand nu: Ann 3 punten, Bea 3 punten en Bot 1 3 punten\.")
             lobby_line(
                 dee, "hand", rb"Een kijker heeft geen hand; typ status, voorraad of stand om het spel te horen\."
+            )
+            lobby_line(
+                dee,
+                "instellingen uitgebreid",
+                rb"Tijdens het kijken horen je instellingen bij je account en wijzig je ze in de lobby: typ weg, en "
+                rb"dan bijvoorbeeld instellingen beknopt\.",
             )
             heard = play_at_table({"Ann": ann, "Bea": bea, "Cid": cid})
             assert AFTER_GAME in heard["Cid"]
@@ -115,7 +128,11 @@ def test_a_verbose_watcher_of_two_ssh_players_and_a_bot_receives_nothing_private
     )
     assert "Je kijkt niet meer aan tafel 1; je bent in de lobby." in said[stay + 1 :]
     game = said[start:stay]
-    game = [x for x in game if x != "hand" and not x.startswith("Een kijker heeft geen hand")]  # (her query)
+    queries = ("hand", "instellingen uitgebreid")  # her own lines and their answers
+    game = [
+        x for x in game if x not in queries and not x.startswith(("Een kijker heeft geen hand", "Tijdens het kijken"))
+    ]
+    assert dutch.count("Tijdens het kijken") == 1  # settings changed nothing: still terse, said once
     nl = Language("nl")
     public = redact_all(log, None)
     people = frozenset({"Ann", "Bea"})

@@ -26,6 +26,10 @@ WATCH_HELP = N_(
     "in the lobby; leave goes back to the lobby."
 )
 
+SETTINGS_IN_LOBBY = N_(
+    "Watching, your settings are your account's, changed in the lobby: type leave, then settings terse, for example."
+)
+
 __all__ = ["WATCH_COMMANDS", "WatchSeat", "public_view"]
 
 
@@ -37,15 +41,19 @@ class WatchSeat(Watcher):
     :meth:`arrive` says where the game stands, once; the watcher hears and reads typed lines
     as :class:`~a11y_dominion.console.watcher.Watcher` says, ``help`` said as
     :data:`WATCH_HELP` and ``say TEXT`` reaching the players and the watchers as "``name``,
-    watching, says: TEXT". It also has what a terminal session reads of its seat: ``lang``,
-    ``shown_name``, ``awaiting`` (never), ``typed_history`` and :meth:`completer`."""
+    watching, says: TEXT"; ``settings`` is told that the account's settings change in the
+    lobby (:data:`SETTINGS_IN_LOBBY`), and nothing changes. It also has what a terminal
+    session reads of its seat: ``lang``, ``shown_name``, ``awaiting`` (never),
+    ``typed_history`` and :meth:`completer`."""
 
     def __init__(
         self, room: Any, number: int, lang: Language, verbosity: str, send: Callable[[str], None], name: str = ""
     ) -> None:
         from prompt_toolkit.history import InMemoryHistory
 
-        super().__init__(room, lang, verbosity, send, own={"help": self.tell_help, "say": self.chat})
+        super().__init__(
+            room, lang, verbosity, send, own={"help": self.tell_help, "say": self.chat, "settings": self.tell_settings}
+        )
         self.name = name  # the watcher's account name, which its say is said with
         self.number = number
         self.shown_name = ""
@@ -87,6 +95,11 @@ class WatchSeat(Watcher):
     def tell_help(self, rest: str) -> None:
         """``help``: what a watcher may type here (:data:`WATCH_HELP`)."""
         self.send(self.lang._(WATCH_HELP))
+
+    def tell_settings(self, rest: str) -> None:
+        """``settings ...``: a watcher's settings are the account's, changed in the lobby
+        (:data:`SETTINGS_IN_LOBBY`); nothing changes here."""
+        self.send(self.lang._(SETTINGS_IN_LOBBY))
 
     def chat(self, rest: str) -> None:
         """``say TEXT``: ``rest`` reaches the players and the other watchers (none: one sentence
