@@ -1148,3 +1148,27 @@ def test_resume_hints_name_the_command_the_player_typed(lang, expected, monkeypa
     assert [notice, lang.text(template, command="python3 install.py --play")] == expected
     played = playcore.play(["--seed", "1", "--lang", lang.code], ["quit"])
     assert any(line.startswith(expected[1]) for line in played.lines)  # the question quit asks
+
+
+# ------------------------------------------------------------ play treasures with none to play
+@pytest.mark.parametrize(
+    "lang, hand, said",
+    [
+        ("en", ["Estate", "Villa"], "You have no Treasures in your hand."),
+        ("nl", ["Estate", "Villa"], "Je hebt geen geldkaarten in je hand."),
+        ("en", ["Estate", "Crown"], "You have no Treasures to play that need no choice."),
+        ("nl", ["Estate", "Crown"], "Je hebt geen geldkaarten om te spelen die geen keuze vragen."),
+    ],
+)
+def test_play_treasures_with_none_in_hand_says_so_plainly(lang, hand, said):
+    """Heard with a hand of Estates and an Action: "You have no Treasures to play that need no
+    choice.", which sends a player looking for a Treasure that needs a choice; it is said only
+    when the hand holds one (Crown), and a hand without Treasures hears so plainly."""
+    state = {
+        "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 0},
+        "players": {"Ann": {"hand": hand, "deck": ["Estate"] * 5}},
+    }
+    typed = {"en": "play treasures", "nl": "speel geldkaarten"}[lang]
+    console, lines = position_console(state, typed + "\n", ("Villa", "Crown"), confirm=False, lang=lang)
+    assert lines[lines.index(PROMPTS[lang] + typed) + 1] == said
+    assert [c.name for c in console.game.players[0].hand] == hand  # nothing was played

@@ -26,15 +26,17 @@ def big_money_line(options: str, phase: str, buys: str, coins: str) -> str:
     return "end"
 
 
-NO_TREASURES = "You have no Treasures to play that need no choice."
+NO_TREASURES = ("You have no Treasures in your hand.", "You have no Treasures to play that need no choice.")
+"""The refusals of play treasures: a hand without Treasures, and one whose Treasures each need a choice."""
 
 
 def no_treasures(screen: str) -> bool:
-    """True when the last thing printed is the refusal of play treasures (a hand
-    without Treasures): the player's next line is end."""
-    return screen.rstrip().rsplit("\n", 1)[-1].startswith(NO_TREASURES) or (
-        NO_TREASURES in screen and not re.search(r" phase: \d+ (Actions?|Buys?)", screen.rsplit(NO_TREASURES, 1)[1])
-    )
+    """True when the last thing printed is a refusal of play treasures (:data:`NO_TREASURES`):
+    the player's next line is end."""
+    if screen.rstrip().rsplit("\n", 1)[-1].startswith(NO_TREASURES):
+        return True
+    said = [x for x in NO_TREASURES if x in screen]
+    return any(not re.search(r" phase: \d+ (Actions?|Buys?)", screen.rsplit(x, 1)[1]) for x in said)
 
 
 FIGURE = r"\d+ (?:Actions?|Buys?|coins?|Debt)"

@@ -1006,6 +1006,8 @@ class TurnFlowMixin(PrimitivesMixin):
         if verb is _MK_TREASURES:
             if t.bought:
                 return no_more
+            if not any(c.is_("Treasure") for c in p.hand):
+                return Msg("You have no Treasures in your hand.")
             return Msg("You have no Treasures to play that need no choice.")
         if verb is _MK_BUY:
             if arg in EVENTS:
