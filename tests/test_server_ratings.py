@@ -380,14 +380,14 @@ def test_stats_in_english_and_dutch(store):
     ids = played(store)
     ann = shown_rating(store, "Ann")
     assert heard(store, ids["Ann"], "Ann", "stats") == [
-        f"Ann: 2 games, 1 won, 1 unfinished. Rating {ann} after 2 rated games, provisional; 2nd of 3."
+        f"Ann: 2 games, 1 won, 1 stopped before the end. Rating {ann} after 2 rated games, provisional; 2nd of 3."
     ]
     assert heard(store, ids["Ann"], "Ann", "statistiek", "nl") == [
-        f"Ann: 2 partijen, 1 gewonnen, 1 onafgemaakt. Rating {ann.replace('.', ',')} na 2 partijen met rating, "
-        "voorlopig; 2e van 3."
+        f"Ann: 2 partijen, 1 gewonnen, 1 gestopt voor het einde. Rating {ann.replace('.', ',')} na 2 partijen "
+        "met rating, voorlopig; 2e van 3."
     ]
     assert heard(store, ids["Dee"], "Dee", "stats") == [
-        "Dee: 0 games, 0 won, 0 unfinished. Not rated yet: a rated game of 2 or more people rates you."
+        "Dee: 0 games, 0 won, 0 stopped before the end. Not rated yet: a rated game of 2 or more people rates you."
     ]
 
 

@@ -90,7 +90,7 @@ def test_two_players_sit_at_one_table_play_it_with_a_bot_and_the_game_is_rated(t
             assert re.fullmatch(
                 r"Today, table 1: .* Your first rating is -?\d+\.\d: it counts only your places .*", line
             ), line
-            lobby_line(bea, "stats", rb"Bea: 1 game, [01] won, 0 unfinished\.")
+            lobby_line(bea, "stats", rb"Bea: 1 game, [01] won, 0 stopped before the end\.")
         finally:
             close(ann)
             close(bea)

@@ -163,11 +163,12 @@ def games_lines(games: Sequence[PlayedGame], account: int, today: date, lang: La
 
 
 def stats_line(name: str, stats: PlayerStats, lang: Language) -> str:
-    """What ``stats`` says of the account ``name``: its games, wins and unfinished games,
+    """What ``stats`` says of the account ``name``: its games, wins and the games stopped before
+    their end (a table closed or expired; a game still played is none of them),
     then its rating, after how many rated games, and its place of how many rated players
     (or that it is not rated yet)."""
     record = lang.text(
-        N_("{player}: {n:1 game|{n} games}, {won} won, {unfinished} unfinished."),
+        N_("{player}: {n:1 game|{n} games}, {won} won, {unfinished} stopped before the end."),
         player=name,
         n=stats.games,
         won=stats.won,
