@@ -65,7 +65,8 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.lineinput import InputFilter
 from a11y_dominion.remote import GameHost
 from a11y_dominion.remote.client import JoinConsole
-from a11y_dominion.remote.joinlink import KnownHosts, Link
+from a11y_dominion.remote.joinlink import Link
+from a11y_dominion.remote.joinlogin import KnownHosts
 from a11y_dominion.remote.local import HostTerminal
 from a11y_dominion.remote.protocol import COMMAND, ENV_LANGUAGE, ENV_VERBOSITY, LineSplitter, protocol_session
 from a11y_dominion.remote.terminal import TerminalSession
