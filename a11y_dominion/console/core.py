@@ -387,6 +387,13 @@ class SeatConsole:
             self.unreadable()
             return True
 
+    def use_waiting(self) -> None:
+        """Use every entry waiting in the inbox now but the link's end (:meth:`use`): the session
+        ends, and what the host said before its end is said at once."""
+        while (entry := self.link.inbox.get_nowait()) is not None:
+            if entry[0] != "closed":
+                self.use(entry)
+
     # ------------------------------------------------------------ typed lines
     async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
         """One typed line (or a :class:`~a11y_dominion.console.keys.KeyCommand`) after
