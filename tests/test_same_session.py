@@ -69,7 +69,7 @@ from a11y_dominion.remote.joinlink import Link
 from a11y_dominion.remote.joinlogin import KnownHosts
 from a11y_dominion.remote.local import HostTerminal
 from a11y_dominion.remote.protocol import COMMAND, ENV_LANGUAGE, ENV_VERBOSITY, LineSplitter, protocol_session
-from a11y_dominion.remote.terminal import TerminalSession
+from a11y_dominion.remote.sshseat import SeatSession
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
 from a11y_dominion.textinput import MAX_LINE
@@ -225,7 +225,7 @@ def ssh_end() -> str:
     async def main() -> None:
         host = hosted_game("Ann:remote,Bot:bigmoney")
         process = LoginProcess(out)
-        session = TerminalSession(host, process)
+        session = SeatSession(host, process)
         session.filter = InputFilter(max_line=MAX_LINE, tell_cut=True, per_second=None)
         running = asyncio.ensure_future(session.run())
         await host.everyone_in.wait()

@@ -40,6 +40,7 @@ from ..console.display import Arrived, PlainLines, choices_line, history_end, no
 from ..i18n import Language
 from ..textinput import MAX_LINE, SEQUENCE, drop_sequences, printable
 
+LEAVE = object()  # what a session reads for Ctrl+D (or Ctrl+Z) on an empty line: the end of input
 SPECIAL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # where a run of typed text ends
 WORD_END = re.compile(r"\S+\s*$")  # the word before the cursor, with the spaces after it
 BARE_LF = re.compile(r"(?<!\r)\n")
