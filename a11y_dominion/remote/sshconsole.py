@@ -173,7 +173,7 @@ class SshConsole(SeatConsole):
         from ..console.keys import key_help_lines
         from .lineeditor import reaches
 
-        return key_help_lines(lang, self.keys, reaches)
+        return key_help_lines(lang, self.keys, reaches, self.ctrl_d_does())
 
 
 def seat_console(

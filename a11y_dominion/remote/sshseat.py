@@ -5,12 +5,16 @@ asyncssh processes), over the SSH transport of :class:`~.terminal.TerminalSessio
 The player is admitted (:meth:`~a11y_dominion.remote.host.GameHost.admit`), asked the first
 settings (:func:`~.firstquestions.first_settings`), then plays the seat through the console core
 at the terminal (:meth:`~.terminal.TerminalSession.seated`) until the game ends or they leave.
+``settings set key ACTION KEY`` changes a shortcut key of the seat's line editor, as at a game
+server's table; the host keeps no keys with the game, so the key holds at this seat until the
+host stops, which one sentence says.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..i18n import N_
 from .firstquestions import first_settings
 from .sshconsole import KNOWN_COMMANDS, RICH_COMMANDS
 from .terminal import TerminalSession
@@ -40,6 +44,7 @@ class SeatSession(TerminalSession):
             return
         self.name = host.seat_name(user)
         self.seat = host.remote[self.name]
+        self.keys = dict(self.seat.keys)  # (set at an earlier login to the seat)
         self.use_output(self.command in RICH_COMMANDS)
         self.asking = True  # (the prompt names the seat; Ctrl+C answers no)
         try:
@@ -54,7 +59,35 @@ class SeatSession(TerminalSession):
             self._ended = 1
             return
         link = HostLink(host, user, *(chosen or (None, None)))
-        self._ended = await self.seated(link)
+        self._ended = await self.seated(link, refuse=self.key_line)
+
+    async def key_line(self, line: str) -> bool:
+        """A line typed at the seat, before its console reads it: True when it is ``settings set
+        key ACTION KEY`` (:func:`~a11y_dominion.settings.key_setting`), taken here: the key is the
+        line editor's from now on (:func:`~.lineeditor.typed_key`, which says why not in one
+        sentence) and the seat's at its later logins until the host stops, said in one sentence."""
+        from ..console.commands import command_for
+        from ..console.keys import command_word, key_name
+        from ..settings import checked_keys, key_setting
+        from .lineeditor import typed_key
+
+        parts = line.split(None, 1)
+        words = key_setting(parts[1]) if len(parts) > 1 and command_for(parts[0].casefold()) == "settings" else None
+        if words is None or self.seat is None:
+            return False
+        lang = self.seat.lang
+        got = typed_key(checked_keys(self.keys), words, lang, self.editor is not None)
+        if isinstance(got, str):
+            self._say(got)
+            return True
+        self.keys, slot = got
+        self.seat.keys = dict(self.keys)
+        self.use_keys()
+        said = N_(
+            "{key} is now a key of {command} at this seat until the host stops; the host keeps no keys with the game."
+        )
+        self._say(lang.text(said, key=key_name(self.keys[slot]), command=command_word(slot.removesuffix("2"), lang)))
+        return True
 
 
 async def terminal_session(host: Any, process: Any) -> None:
