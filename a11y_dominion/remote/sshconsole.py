@@ -1,5 +1,5 @@
 """The console core at an SSH terminal: the seat a player plays over plain ``ssh``, at a host
-(:mod:`.terminal`) or at a game server's table (:mod:`a11y_dominion.server.session`), over the
+(:mod:`.sshseat`) or at a game server's table (:mod:`a11y_dominion.server.session`), over the
 transport of their :class:`~.terminal.TerminalSession`.
 
 :func:`seat_console` makes the console (:class:`SshConsole`, as ``join``'s: the same questions,
