@@ -401,7 +401,15 @@ LEDGER: tuple[Divergence, ...] = (
         "ssh",
         "help-keys",
         "help keys at an ssh seat names the keys that reach its line editor, function keys and Ctrl keys, without "
-        "the Alt keys and Alt+1 to Alt+9, which come over ssh as Escape and a letter.",
+        "the Alt keys and Alt+1 to Alt+9, which come over ssh as Escape and a letter; and Ctrl+D there leaves the "
+        "game, as at join.",
+    ),
+    entry(
+        "Ctrl+D at join",
+        "join",
+        "help-keys",
+        "help keys at join says Ctrl+D leaves the game (you are asked first, and may join again), where the "
+        "keyboard, whose quit stops the game, says it stops it.",
     ),
     entry(
         "Quit at join and an ssh seat",
