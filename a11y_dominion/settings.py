@@ -391,6 +391,19 @@ def checked_keys(value: object, problems: list[Msg] | None = None) -> dict[str, 
     return keys
 
 
+def key_setting(rest: str) -> list[str] | None:
+    """The words after ``settings`` (``rest``) when they set a shortcut key, ``set key hand
+    ctrl+r`` or ``key hand ctrl+r`` (``zet toets`` in Dutch): the words after the key's word
+    (``["hand", "ctrl+r"]``); None for any other setting. A game server's lobby, its tables'
+    seats over ssh and a host's ssh seats read them alike."""
+    words = rest.split()
+    if words[:1] and words[0].casefold() in ("set", "zet"):
+        words = words[1:]
+    if words[:1] and words[0].casefold() in KEY_SETTING_WORDS:
+        return words[1:]
+    return None
+
+
 def set_key(keys: dict[str, str], action: str, key: str) -> str:
     """``settings set key ACTION KEY``: give ``action`` (``hand``, or ``hand2`` for its second
     key) the key ``key`` as a person writes it (``ctrl+r``, ``alt+j``, ``f4``) in ``keys``

@@ -12,23 +12,20 @@ from a11y_dominion.i18n import Language
 
 pytest.importorskip("asyncssh")
 
-from a11y_dominion.remote.terminal import TerminalSession  # noqa: E402
+from a11y_dominion.remote import firstquestions  # noqa: E402
 
 
 def first_settings(seat_lang: str, typed: list) -> tuple:
     """(what the session said, what it returned) at the first login of a seat whose language is
     ``seat_lang`` (the host's default), with the lines ``typed`` answering its questions."""
-    session = TerminalSession(None, SimpleNamespace(get_terminal_type=lambda: None))  # (no terminal)
-    session.seat = SimpleNamespace(lang=Language(seat_lang), chosen=False, language_given=False, verbosity="normal")
+    seat = SimpleNamespace(lang=Language(seat_lang), chosen=False, language_given=False, verbosity="normal")
     said: list = []
     answers = list(typed)
 
     async def read():
         return answers.pop(0)
 
-    session._say = said.append  # type: ignore[method-assign]
-    session._read = read  # type: ignore[method-assign]
-    got = asyncio.run(session._first_settings({}))
+    got = asyncio.run(firstquestions.first_settings(seat, {}, said.append, read))
     assert answers == []  # every typed line was read
     return said, got
 

@@ -169,7 +169,7 @@ def test_a_remote_seat_reads_the_same_pages_and_its_own_keys():
     help keys reads its shortcut keys, as at join."""
     import asyncio
 
-    from a11y_dominion.console.keys import key_help_lines
+    from a11y_dominion.console.keys import CTRL_D_LEAVES, key_help_lines
     from a11y_dominion.kingdoms import choose_setup
     from a11y_dominion.remote import GameHost
     from a11y_dominion.rules.game import Game, GameConfig
@@ -197,7 +197,7 @@ def test_a_remote_seat_reads_the_same_pages_and_its_own_keys():
     ]
     assert saving[0].startswith("Saving, resuming and undo, in 9 parts: Where games are kept; Resuming a game;")
     assert following[0] == "Part 2: Resuming a game."
-    assert keys == key_help_lines(Language("en"), {})
+    assert keys == key_help_lines(Language("en"), {}, ctrl_d=CTRL_D_LEAVES)  # (Ctrl+D leaves the game there)
 
 
 # ------------------------------------------------------------------ on the command line

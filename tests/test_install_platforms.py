@@ -24,7 +24,7 @@ import platformdirs.windows
 import pytest
 
 from a11y_dominion import autosave, settings
-from a11y_dominion.remote.joinlink import KnownHosts
+from a11y_dominion.remote.joinlogin import KnownHosts
 
 ROOT = Path(__file__).resolve().parent.parent
 _spec = importlib.util.spec_from_file_location("a11y_dominion_install", ROOT / "install.py")

@@ -30,7 +30,8 @@ from a11y_dominion.console.display import Display, PlainReader  # noqa: E402
 from a11y_dominion.console.seat import HumanSeat  # noqa: E402
 from a11y_dominion.i18n import Language  # noqa: E402
 from a11y_dominion.remote.client import JoinConsole  # noqa: E402
-from a11y_dominion.remote.joinlink import KnownHosts, Link  # noqa: E402
+from a11y_dominion.remote.joinlink import Link  # noqa: E402
+from a11y_dominion.remote.joinlogin import KnownHosts  # noqa: E402
 from a11y_dominion.remote.protocol import UNKNOWN_SENTENCE, from_host  # noqa: E402
 
 HERE = Path(__file__).resolve().parent

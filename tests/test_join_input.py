@@ -348,7 +348,7 @@ def test_loading_the_ssh_parts_prints_nothing_on_standard_error():
 def test_why_a_connection_failed_in_the_systems_words():
     import errno
 
-    from a11y_dominion.remote.joinlink import os_reason
+    from a11y_dominion.remote.neterrors import os_reason
 
     refused = ConnectionRefusedError(errno.ECONNREFUSED, "Connect call failed ('127.0.0.1', 1)")
     assert os_reason(refused, lambda n: "Connection refused") == "Connection refused"

@@ -10,7 +10,8 @@ import json
 
 from a11y_dominion.console.core import MAX_INBOX_BYTES, Inbox
 from a11y_dominion.i18n import Language
-from a11y_dominion.remote.joinlink import KnownHosts, Link
+from a11y_dominion.remote.joinlink import Link
+from a11y_dominion.remote.joinlogin import KnownHosts
 from a11y_dominion.remote.lobbyclient import SERVER_LINES_PER_SECOND, ServerInbox
 
 
@@ -77,7 +78,7 @@ def test_seat_after_seat_is_read_no_further_past_the_inbox_s_bound():
 def test_the_player_s_own_keys_open_without_a_passphrase_or_with_the_right_one(tmp_path):
     import asyncssh
 
-    from a11y_dominion.remote.joinlink import own_keys
+    from a11y_dominion.remote.joinlogin import own_keys
 
     open_key, locked_key = asyncssh.generate_private_key("ssh-ed25519"), asyncssh.generate_private_key("ssh-ed25519")
     open_key.write_private_key(tmp_path / "id_ed25519")
@@ -98,7 +99,7 @@ def test_the_player_s_own_keys_open_without_a_passphrase_or_with_the_right_one(t
 def test_the_player_s_own_keys_are_looked_for_in_the_ssh_folder_of_the_home_folder(tmp_path, monkeypatch):
     import asyncssh
 
-    from a11y_dominion.remote.joinlink import own_keys
+    from a11y_dominion.remote.joinlogin import own_keys
 
     (tmp_path / ".ssh").mkdir()
     key = asyncssh.generate_private_key("ssh-ed25519")
@@ -113,7 +114,7 @@ def test_the_player_s_own_keys_are_looked_for_in_the_ssh_folder_of_the_home_fold
 def test_no_ssh_agent_answering_gives_no_keys(tmp_path, monkeypatch):
     import asyncio
 
-    from a11y_dominion.remote.joinlink import agent_keys
+    from a11y_dominion.remote.joinlogin import agent_keys
 
     monkeypatch.setenv("SSH_AUTH_SOCK", str(tmp_path / "no-agent.sock"))
     assert asyncio.run(agent_keys()) == (None, [])
@@ -141,14 +142,14 @@ def test_a_host_key_kept_meanwhile_by_another_join_is_trusted_and_another_key_is
     first, second = (Link("127.0.0.1", 2222, name, "secret", known, Language("en")) for name in ("Ann", "Bea"))
     first_client, second_client = first._client()(), second._client()()
     assert first_client.validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, host_key) is True
-    assert first.first_visit and not first.changed
+    assert first.hostkey.first_visit and not first.hostkey.changed
     assert not (tmp_path / "known_hosts").exists()  # kept only once its fingerprint is said
     assert first.tell_key().startswith("First visit to 127.0.0.1 port 2222: its host key, ")
     assert second_client.validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, host_key) is True
-    assert not second.changed and not second.first_visit
+    assert not second.hostkey.changed and not second.hostkey.first_visit
     kept = (tmp_path / "known_hosts").read_bytes()
     assert kept.count(b"\n") == 1  # kept once
     other = asyncssh.generate_private_key("ssh-ed25519")
     third = Link("127.0.0.1", 2222, "Carl", "secret", known, Language("en"))
     assert third._client()().validate_host_public_key("127.0.0.1", "127.0.0.1", 2222, other) is False
-    assert third.changed and (tmp_path / "known_hosts").read_bytes() == kept
+    assert third.hostkey.changed and (tmp_path / "known_hosts").read_bytes() == kept

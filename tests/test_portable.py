@@ -385,7 +385,7 @@ def test_every_file_the_game_writes_keeps_its_bytes_on_windows():
 def test_a_kept_host_key_is_one_line_ending_in_a_line_feed(tmp_path):
     import asyncssh
 
-    from a11y_dominion.remote.joinlink import KnownHosts
+    from a11y_dominion.remote.joinlogin import KnownHosts
 
     first, second = (asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode().strip() for _ in "ab")
     known = KnownHosts(tmp_path / "known_hosts")

@@ -189,6 +189,22 @@ def test_first_question_then_settings_in_the_session(host):
     bea.close()
 
 
+def test_a_shortcut_key_set_at_the_seat_works_at_once_and_help_keys_names_it(host):
+    """``settings set key hand ctrl+r`` at a host's ssh seat: the key works at once over the real
+    OpenSSH client, ``help keys`` names it and says that Ctrl+D leaves the game there."""
+    ann, bea = both(host)
+    ann.sendline("settings set key hand ctrl+r")
+    ann.expect(r"Ctrl\+R is now a key of hand at this seat until the host stops; the host keeps no keys with the game")
+    ann.send("\x12")  # Ctrl+R
+    ann.expect(r"Your hand, 5 cards: ")
+    assert "^R" not in plain(ann.before)  # (the key typed nothing into the line)
+    ann.sendline("help keys")
+    ann.expect(r"Ctrl\+R: read your hand \(command hand\)\.")
+    ann.expect(r"Ctrl\+D on an empty line: leave the game; you are asked first, and may join again\.")
+    ann.close()
+    bea.close()
+
+
 @pytest.mark.posix
 def test_setenv_chooses_the_language_and_verbosity(host):
     ann = login(host, "Ann", options=("-o", "SetEnv=A11Y_DOMINION_LANG=nl A11Y_DOMINION_VERBOSITY=verbose"))

@@ -65,10 +65,11 @@ from a11y_dominion.kingdoms import choose_setup
 from a11y_dominion.lineinput import InputFilter
 from a11y_dominion.remote import GameHost
 from a11y_dominion.remote.client import JoinConsole
-from a11y_dominion.remote.joinlink import KnownHosts, Link
+from a11y_dominion.remote.joinlink import Link
+from a11y_dominion.remote.joinlogin import KnownHosts
 from a11y_dominion.remote.local import HostTerminal
 from a11y_dominion.remote.protocol import COMMAND, ENV_LANGUAGE, ENV_VERBOSITY, LineSplitter, protocol_session
-from a11y_dominion.remote.terminal import TerminalSession
+from a11y_dominion.remote.sshseat import SeatSession
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import parse_seats
 from a11y_dominion.textinput import MAX_LINE
@@ -224,7 +225,7 @@ def ssh_end() -> str:
     async def main() -> None:
         host = hosted_game("Ann:remote,Bot:bigmoney")
         process = LoginProcess(out)
-        session = TerminalSession(host, process)
+        session = SeatSession(host, process)
         session.filter = InputFilter(max_line=MAX_LINE, tell_cut=True, per_second=None)
         running = asyncio.ensure_future(session.run())
         await host.everyone_in.wait()
@@ -400,7 +401,15 @@ LEDGER: tuple[Divergence, ...] = (
         "ssh",
         "help-keys",
         "help keys at an ssh seat names the keys that reach its line editor, function keys and Ctrl keys, without "
-        "the Alt keys and Alt+1 to Alt+9, which come over ssh as Escape and a letter.",
+        "the Alt keys and Alt+1 to Alt+9, which come over ssh as Escape and a letter; and Ctrl+D there leaves the "
+        "game, as at join.",
+    ),
+    entry(
+        "Ctrl+D at join",
+        "join",
+        "help-keys",
+        "help keys at join says Ctrl+D leaves the game (you are asked first, and may join again), where the "
+        "keyboard, whose quit stops the game, says it stops it.",
     ),
     entry(
         "Quit at join and an ssh seat",

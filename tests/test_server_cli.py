@@ -101,7 +101,7 @@ def test_another_listening_failure_gives_the_system_s_words():
     import errno
 
     from a11y_dominion.i18n import Language
-    from a11y_dominion.remote.joinlink import os_reason
+    from a11y_dominion.remote.neterrors import os_reason
     from a11y_dominion.server.ssh import listen_failure
 
     # asyncio's own text for it, which the server used to print

@@ -337,6 +337,49 @@ def test_a_shortcut_key_set_in_the_lobby_is_kept_for_the_account_and_its_session
     assert session.kept == phone.kept == {"hand": "c-r", "supply": "c-t"}  # (every session of the account)
 
 
+@pytest.mark.parametrize(
+    "code, lines, said",
+    [
+        (
+            "en",
+            ("settings set key hand ctrl+r", "settings set key score2 ctrl+t", "settings"),
+            [
+                "Language English, verbosity normal. Change one with settings nl, settings terse or settings rich, "
+                "for example.",
+                "Your shortcut keys over ssh: Ctrl+R for hand and Ctrl+T for score.",
+            ],
+        ),
+        (
+            "nl",
+            ("instellingen zet toets hand ctrl+r", "instellingen zet toets score2 ctrl+t", "instellingen"),
+            [
+                "Taal Nederlands, uitgebreidheid normaal. Wijzig er een met bijvoorbeeld instellingen nl, "
+                "instellingen beknopt of instellingen rijk.",
+                "Je sneltoetsen via ssh: Ctrl+R voor hand en Ctrl+T voor stand.",
+            ],
+        ),
+    ],
+)
+def test_settings_alone_in_the_lobby_lists_the_shortcut_keys_kept_for_the_account(store, code, lines, said):
+    async def go():
+        account = await store.add_account("Ann", key=(b"k", "SHA256:abc"))
+        lobby = Lobby(store, Rates(ServerConfig()))
+        heard: list = []
+        ann = person(account.id, "Ann", heard, language=code)
+        ann.session = KeysSession(terminal=True)
+        lobby.enter(ann)
+        await lobby.typed(ann, lines[-1])
+        before = list(heard)
+        for line in lines:
+            heard.clear()
+            await lobby.typed(ann, line)
+        return before, heard
+
+    before, heard = run(go())
+    assert before == said[:1]  # (no key of its own: the usual ones, nothing more said)
+    assert heard == said
+
+
 def test_a_shortcut_key_without_a_terminal_or_through_join_says_where_keys_work(store):
     async def go():
         account = await store.add_account("Bea", key=(b"b", "SHA256:bea"))

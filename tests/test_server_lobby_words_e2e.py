@@ -285,3 +285,6 @@ def test_a_shortcut_key_set_over_ssh_is_kept_for_the_account_and_works_at_its_ne
     helped = kept.split("help keys")[-1]
     assert "Ctrl+T: read the scores (command score)." in helped
     assert "Alt+" not in helped  # (no Alt key reaches the game over ssh: help keys names none)
+    # Ctrl+D there leaves the table for the lobby, as quit does, and does not stop the game
+    ctrl_d = "Ctrl+D on an empty line: leave the table for the lobby; you are asked first, and sit brings you back."
+    assert ctrl_d in " ".join(helped.split())

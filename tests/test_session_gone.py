@@ -15,7 +15,7 @@ from a11y_dominion.i18n import Language  # noqa: E402
 from a11y_dominion.kingdoms import choose_setup  # noqa: E402
 from a11y_dominion.remote import GameHost  # noqa: E402
 from a11y_dominion.remote.protocol import ENV_LANGUAGE, ENV_VERBOSITY  # noqa: E402
-from a11y_dominion.remote.terminal import TerminalSession  # noqa: E402
+from a11y_dominion.remote.sshseat import SeatSession  # noqa: E402
 from a11y_dominion.rules.game import Game, GameConfig  # noqa: E402
 from a11y_dominion.seats import parse_seats  # noqa: E402
 
@@ -66,7 +66,7 @@ def test_a_client_gone_leaves_its_seat_and_the_bot_stands_in(first: str) -> None
         game = Game(GameConfig([s.name for s in specs], piles, events, landmarks, 1))
         host = GameHost(game, specs, 1, Language("en"), out=lambda text: None, bot_after=0)
         process = GoneAfterWelcome()
-        session = TerminalSession(host, process)
+        session = SeatSession(host, process)
         running = asyncio.ensure_future(session.run())
         await host.everyone_in.wait()
         if first == "a write fails":

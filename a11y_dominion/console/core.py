@@ -37,7 +37,7 @@ from ..console.answers import confirmation_reply, declined, not_an_answer, read_
 from ..console.commands import CommandState, Ctx, Prefs, SeatPort, command_for, run_command
 from ..console.completion import COMMANDS, Seen
 from ..console.display import Arrived, cleared_text
-from ..console.keys import KeyCommand, key_help_lines
+from ..console.keys import CTRL_D_LEAVES, CTRL_D_LEAVES_TABLE, CTRL_D_STOPS, KeyCommand, key_help_lines
 from ..console.persistence import EXPORT_ALL, export_here
 from ..console.seat import HumanSeat
 from ..files import typed_path
@@ -387,6 +387,13 @@ class SeatConsole:
             self.unreadable()
             return True
 
+    def use_waiting(self) -> None:
+        """Use every entry waiting in the inbox now but the link's end (:meth:`use`): the session
+        ends, and what the host said before its end is said at once."""
+        while (entry := self.link.inbox.get_nowait()) is not None:
+            if entry[0] != "closed":
+                self.use(entry)
+
     # ------------------------------------------------------------ typed lines
     async def read_line(self, message: str, default: str = "", watch: bool = True) -> Any:
         """One typed line (or a :class:`~a11y_dominion.console.keys.KeyCommand`) after
@@ -543,8 +550,16 @@ class SeatConsole:
             await self.later.pop(0)()
 
     def keys_help(self, lang: Language) -> list[str]:
-        """The lines of ``help keys`` in ``lang``: the seat's shortcut keys."""
-        return key_help_lines(lang, self.keys)
+        """The lines of ``help keys`` in ``lang``: the seat's shortcut keys, and what Ctrl+D does here."""
+        return key_help_lines(lang, self.keys, ctrl_d=self.ctrl_d_does())
+
+    def ctrl_d_does(self) -> str:
+        """What Ctrl+D does at this seat, as ``help keys`` says it (an English sentence): it leaves
+        a game server's table (:attr:`table_number`), or the game at a host, and stops the game
+        where quit stops it (:attr:`leaves` False)."""
+        if self.table_number is not None:
+            return CTRL_D_LEAVES_TABLE
+        return CTRL_D_LEAVES if self.leaves else CTRL_D_STOPS
 
     def command_ctx(self) -> Ctx:
         """What a command reads here: this seat's latest view and question, and the actions of

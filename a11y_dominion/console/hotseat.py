@@ -22,16 +22,20 @@ from __future__ import annotations
 import asyncio
 import sys
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..i18n import N_
+from ..remote.seatlink import HostLink
 from ..remote.signals import on_signals
+from .commands import setting_value_text
 from .completion import command_of
 from .core import _given, _outcome
 from .display import LineCleared
-from .keyboard import LocalOutput, speak_language
+from .filesettings import KEYBOARDS_LANGUAGE, speak_language
+from .keyboard import LocalOutput, local_console
 
 if TYPE_CHECKING:
+    from ..remote.room import TableRoom
     from .ownseat import OwnSeatConsole
 
 HAND_OVER = N_("Pass the keyboard to {player}. {player}, press Enter when you are ready.")
@@ -153,6 +157,26 @@ class AtKeyboard:
             back()
 
 
+def share_language(console: OwnSeatConsole) -> None:
+    """The person of ``console`` chose another language at a shared keyboard: the language is the
+    keyboard's, one for the table, so every person's console here speaks it. Each other person
+    hears why once, first when the keyboard comes to them (:data:`~.filesettings.KEYBOARDS_LANGUAGE`,
+    in the new language). Every person's seat in the room speaks it too (its own lines, such as
+    "Game stopped."), and the game's autosave keeps it with each seat, so that ``resume`` goes on
+    in it."""
+    room = console.host
+    for each in console.table:
+        room.people[each.name].settings(language=console.lang.code)
+    for other in console.table:
+        if other is not console:
+            other.holder.change("language", console.lang.code)
+            if other.completer is not None:
+                other.completer.lang = other.lang
+            lang = other.lang
+            why = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
+            console.keyboard.news[other.name] = why
+
+
 async def hand_over(console: OwnSeatConsole) -> bool:
     """Before the person of ``console`` (Bea) is asked, say "Pass the keyboard to Bea. Bea, press
     Enter when you are ready." (in Bea's language, as an important message; the screen and its
@@ -231,3 +255,42 @@ async def read_bare(console: OwnSeatConsole) -> Any:
         raise KeyboardInterrupt from None  # Ctrl+C (AtKeyboard.pressed): the line is cleared
     finally:
         console.bare, console.bare_cleared = None, False
+
+
+Seated = TypeVar("Seated", bound="OwnSeatConsole")  # the kind of console seat_here makes
+
+
+def seat_here(
+    cls: type[Seated],
+    room: TableRoom,
+    output: LocalOutput,
+    out: Any,
+    stdin: Any = None,
+    reader: Any = None,
+    quiet: bool = True,
+) -> list[Seated]:
+    """The consoles ``cls`` (an :class:`~.ownseat.OwnSeatConsole`) of the people at this keyboard, one for
+    each of the room's seats played here (``room.locals``), each over a
+    :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat, not open yet
+    (:func:`~.ownseat.run_here` opens them), with this computer's settings: their lines on ``output``
+    (a :class:`~a11y_dominion.console.keyboard.LocalOutput`, written to ``out``), their lines
+    typed at ``stdin`` (standard input unless given) or read by ``reader`` (shared by every
+    console). ``quiet``: their seats' joining is not told (no one else is at the table). Each
+    console has the keyboard's Ctrl+C (:class:`AtKeyboard`, its ``ctrl_c``); one
+    person has the keyboard throughout, with no hand-over."""
+    from ..settings import load_settings
+
+    settings = load_settings()[0]
+    kb = Keyboard(output)
+    kb.clears = clears(settings.get("clear"), output.speaker)
+    if len(room.locals) == 1:  # one person: the keyboard is theirs
+        kb.at = room.locals[0]
+    consoles: list[Seated] = []
+    ctrl_c = AtKeyboard(consoles, kb)
+    for name in room.locals:
+        seat = room.people[name]
+        link = HostLink(room, name, own=True, quiet=quiet)
+        console = local_console(cls, link, name, seat.lang, seat.verbosity, settings, output, out, stdin, reader)
+        console.seated(room, ctrl_c)
+        consoles.append(console)
+    return consoles

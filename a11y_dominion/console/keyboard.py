@@ -2,7 +2,8 @@
 ``play``'s and the host's own seat's (:mod:`.ownseat`).
 
 :class:`LocalConsole` is the console core (:class:`~a11y_dominion.console.core.SeatConsole`)
-with this computer's settings file and ``export FILE`` written here; :func:`local_output` makes
+with this computer's settings file (:mod:`.filesettings`) and ``export FILE`` written here
+(:mod:`.localfiles`); :func:`local_output` makes
 the player's screen and speech from their settings, and :func:`local_console` the console over a
 link with the player's keys, confirmations, hints and reader (:func:`typed_reader`: the line
 editor at a terminal, else piped lines read on the event loop,
@@ -15,133 +16,22 @@ this process (:mod:`.ownseat`: ``play``'s people and the host's own seat).
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from ..files import FileError, shown_name, write_atomic, write_target
-from ..i18n import N_, Language
+from ..i18n import Language
 from ..remote.signals import on_signals
-from .commands import setting_value_text
 from .core import SeatConsole, SeatLink
 from .display import Display, LineCleared
+from .filesettings import FileSettings, speak_language
+from .localfiles import write_export, write_file
 from .piped import PipeLines, PipeReader, piece_reader
 from .seat import HumanSeat
 
 STARTING = 0.05  # seconds from the start of the search the first lines wait for the speech output to be found
-
-
-class FileSettings:
-    """The settings store of a seat whose settings file is on this computer (``owner``, a
-    :class:`LocalConsole`: the keyboard's console and ``join``): a live setting changes for the
-    seat at the keyboard now and is saved in the settings file. Where several people share the
-    keyboard (``owner.shared``), a seat's verbosity is saved under its name, and the language is
-    the keyboard's, one for the table (:data:`KEYBOARDS_LANGUAGE`)."""
-
-    def __init__(self, owner: LocalConsole) -> None:
-        self.owner = owner
-
-    def change(self, key: str, value: Any) -> str | None:
-        """Change the live setting ``key`` (``value`` checked) for the seat at the keyboard
-        now: its language (of every sentence, the voice and completion:
-        :meth:`LocalConsole.language_changed`), verbosity, options; or the speech mode or output
-        (:func:`changed_speaker`), or the hints. Returns None, or one sentence for plain or rich
-        output, which is chosen as the game starts here."""
-        owner = self.owner
-        seat = owner.holder
-        if key == "display":
-            return seat.lang._(N_("Plain or rich output is chosen as the game starts; here it stays as it is."))
-        if key == "hints":
-            owner.hints = bool(value)  # the hint command answers, or not
-            return None
-        if key in ("speech", "output"):
-            owner.speaker = changed_speaker(owner.speaker, key, value, owner.display, seat.lang)
-            return None
-        seat.change(key, value)
-        if key == "language":
-            owner.language_changed()
-        return None
-
-    def keep(self, key: str, value: Any) -> str:
-        """Save ``key`` = ``value`` in the settings file, for the games at this computer after
-        this one too: the sentences that say so (:data:`SAVED_HERE`, and where a damaged
-        settings file was kept: :func:`~a11y_dominion.settings.save_settings`), or why it holds
-        for this game only. At a shared keyboard the language saved is every seat's there, which
-        says so first (:data:`KEYBOARDS_LANGUAGE`)."""
-        owner = self.owner
-        lang = owner.holder.lang
-
-        def put(data: dict[str, Any]) -> str:
-            name, said = owner.holder.name, ""
-            seats = data.setdefault("seats", {})
-            if key == "verbosity" and owner.shared and name:
-                mine = next((n for n in seats if n.lower() == name.lower()), name)
-                seats.setdefault(mine, {})[key] = value
-            else:
-                data[key] = value
-            if key == "language" and owner.shared:  # no seat here keeps a language of its own
-                here = {console.name.lower() for console in owner.at_keyboard()}
-                for seat in [n for n in seats if n.lower() in here]:
-                    seats[seat].pop("language", None)
-                    if not seats[seat]:
-                        del seats[seat]
-                said = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
-            return said
-
-        return save_setting(lang, put)
-
-
-def save_setting(lang: Language, put: Callable[[dict[str, Any]], str]) -> str:
-    """Save this computer's settings file as ``put(settings)`` changes it (returning a sentence
-    to say first, or ''), for the games at this computer after this one too: the sentences that
-    say so in ``lang`` (:data:`SAVED_HERE`, and where a damaged settings file was kept:
-    :func:`~a11y_dominion.settings.save_settings`), or why it holds for this game only."""
-    from ..settings import load_settings, save_settings, settings_path
-
-    data, _warning = load_settings()
-    said = put(data)
-    try:
-        _path, kept = save_settings(data)
-    except (OSError, FileError) as e:
-        reason = lang.msg(e) if isinstance(e, FileError) else (e.strerror or str(e))
-        failed = N_("It holds for this game only: {file} cannot be written ({error}).")
-        return " ".join(filter(None, [said, lang.text(failed, file=str(settings_path()), error=reason)]))
-    return " ".join(filter(None, [said, lang._(SAVED_HERE), lang.msg(kept) if kept is not None else ""]))
-
-
-def changed_speaker(old: Any, key: str, value: Any, display: Display, lang: Language) -> Any:
-    """The speech output that replaces ``old`` (closed) after ``settings set speech`` (``key``)
-    chose the speech mode ``value`` (``auto`` as a game's start makes it, asking nothing) or
-    ``settings set output`` the voice ``value`` (``default``: the first that works, None), with
-    this computer's other settings; it reports through ``display`` in ``lang``."""
-    from ..settings import load_settings
-    from .start import auto_speech, make_speaker
-
-    settings, mode = load_settings()[0], old.mode
-    if key == "output":
-        settings["output"] = value
-    else:
-        mode = auto_speech(settings, lang, display.stream, asking=False)[0] if value == "auto" else value
-    speaker = make_speaker(mode, settings, display, lang, [])
-    old.close()
-    return speaker
-
-
-def speak_language(display: Display, speaker: Any, lang: Language) -> None:
-    """This computer's screen (``display``) and voice (``speaker``, where it can change its
-    language) are in ``lang`` from now on: the language a player chose, or the one of the
-    person the shared keyboard is handed to."""
-    display.lang = lang
-    set_language = getattr(speaker, "set_language", None)
-    if set_language is not None:
-        set_language(lang.code)
-
-
-SAVED_HERE = N_("Saved for this computer.")
-KEYBOARDS_LANGUAGE = N_("Everyone at this keyboard plays in {language} now: the language is the keyboard's.")
 
 
 class LocalConsole(SeatConsole):
@@ -191,72 +81,6 @@ class LocalConsole(SeatConsole):
 
     async def _replace(self, question: str) -> str:
         return await self.ask_reply(question) if self.confirm else "yes"
-
-
-async def write_export(
-    path: str,
-    lines: list[str],
-    over: bool,
-    lang: Language,
-    say: Callable[[str], None],
-    error: Callable[[str], None],
-    ask: Callable[[str], Awaitable[str]],
-) -> None:
-    """``export FILE``: write ``lines`` (the game as export writes it) to ``path`` on this computer
-    (:func:`write_file`), the sentence saying whether it is the whole game (``over``: after the
-    final scores) or the game so far."""
-    if over:
-        done = N_("The game is written to {file}.")
-        linked = N_("The game is written to {target}, the file {file} links to.")
-    else:
-        done = N_("The game so far is written to {file}.")
-        linked = N_("The game so far is written to {target}, the file {file} links to.")
-    refused, failed = N_("Cannot write {file}: {error}"), N_("Cannot write {file}: {error}.")
-    kept = N_("Not exported. The file is as it was.")
-    await write_file(path, "\n".join(lines) + "\n", lang, say, error, ask, refused, failed, kept, done, linked)
-
-
-async def write_file(
-    path: str,
-    text: str,
-    lang: Language,
-    say: Callable[[str], None],
-    error: Callable[[str], None],
-    ask: Callable[[str], Awaitable[str]],
-    refused: str,
-    failed: str,
-    kept: str,
-    done: str,
-    done_linked: str,
-) -> None:
-    """Write ``text`` to ``path`` (made absolute) on this computer, readable by its owner only:
-    anything but a regular file refused before asking (``refused``), a file replaced only
-    after ``ask(question)`` replies ``"yes"`` (else ``kept``), a failed write said (``failed``),
-    and the file written named (``done``; ``done_linked`` for a symbolic link's file), each in
-    one sentence of ``lang`` (English templates with ``{file}``, ``{error}`` and ``{target}``),
-    through ``say``, or ``error`` for a refusal or a failure."""
-    path = os.path.abspath(path)
-    try:
-        full, linked = write_target(path)
-    except FileError as e:
-        error(lang.text(refused, file=shown_name(path), error=lang.msg(e.args[0])))
-        return
-    if os.path.exists(full):
-        question = lang.text(N_("{file} already exists. Replace it? Type yes to replace it: "), file=shown_name(path))
-        reply = await ask(question)
-        if reply != "yes":
-            if reply != "gone":  # (not when a command typed there stopped the game)
-                say(lang._(kept))
-            return
-    try:
-        write_atomic(full, text, mode=0o600)
-    except OSError as e:
-        error(lang.text(failed, file=shown_name(path), error=e.strerror or e))
-        return
-    if linked is not None:
-        say(lang.text(done_linked, target=linked, file=shown_name(path)))
-        return
-    say(lang.text(done, file=shown_name(path)))
 
 
 Made = TypeVar("Made", bound=LocalConsole)  # the kind of console local_console makes

@@ -98,11 +98,26 @@ def active_keys(custom: dict | None = None) -> list:
     return [(kept(command), kept(command + "2"), command, what) for _f, _a, _s, command, what in KEYS]
 
 
-def key_help_lines(lang: Language = EN, custom: dict | None = None, reach: Callable[[str], bool] | None = None) -> list:
+CTRL_D_STOPS = N_("Ctrl+D on an empty line: stop the game; you are asked first.")
+CTRL_D_LEAVES = N_("Ctrl+D on an empty line: leave the game; you are asked first, and may join again.")
+CTRL_D_LEAVES_TABLE = N_(
+    "Ctrl+D on an empty line: leave the table for the lobby; you are asked first, and sit brings you back."
+)
+"""What ``help keys`` says Ctrl+D does: where quit stops the game (``play``, the host's own seat),
+at a host's seat of another computer (ssh or ``join``), and at a game server's table."""
+
+
+def key_help_lines(
+    lang: Language = EN,
+    custom: dict | None = None,
+    reach: Callable[[str], bool] | None = None,
+    ctrl_d: str = CTRL_D_STOPS,
+) -> list:
     """The lines printed by ``help keys``, in ``lang``, for the keys of ``custom`` (as
     :func:`active_keys` takes them). ``reach(key)``, when given, says whether a key (in
     prompt_toolkit's notation, ``escape r``) comes to this end: an ssh seat's line editor reads
-    no Alt key, so those keys, and Alt+1 to Alt+9, are left out there."""
+    no Alt key, so those keys, and Alt+1 to Alt+9, are left out there. ``ctrl_d`` (an English
+    sentence, :data:`CTRL_D_STOPS` unless given) says what Ctrl+D does at this seat."""
     lines = [lang._(N_("Shortcut keys; each one does the same as the typed command."))]
     for key, alt, command, what in active_keys(custom):
         if reach is not None:
@@ -128,7 +143,7 @@ def key_help_lines(lang: Language = EN, custom: dict | None = None, reach: Calla
     lines += [
         lang._(N_("Tab: complete a command or card name; press it twice to list the choices.")),
         lang._(N_("Up and Down arrows: earlier lines you typed.")),
-        lang._(N_("Ctrl+D on an empty line: stop the game; you are asked first.")),
+        lang._(ctrl_d),
         lang._(N_("Ctrl+C: clear the line; at a question that asks you to type yes, it answers no.")),
     ]
     return lines

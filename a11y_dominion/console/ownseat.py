@@ -5,7 +5,7 @@ Each person at the keyboard has a console of their own (:class:`OwnSeatConsole`,
 core with this computer's settings file, speech and export:
 :class:`~a11y_dominion.console.keyboard.LocalConsole`) over a
 :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat in the room
-(:class:`~a11y_dominion.remote.room.TableRoom`), made by one function (:func:`seat_here`) and run
+(:class:`~a11y_dominion.remote.room.TableRoom`), made by one function (:func:`~.hotseat.seat_here`) and run
 by one function (:func:`run_here`). One person has the keyboard throughout, their lines and the
 room's said in turn by their console; several share it (:class:`~.hotseat.Keyboard`), each
 person's lines held while another person is asked, the keyboard handed over before they are
@@ -14,7 +14,8 @@ asked (:func:`~.hotseat.hand_over`), and the room's lines said to whoever sits a
 keys is the keyboard's (:class:`~.hotseat.AtKeyboard`).
 
 What an end has of its own is a small subclass: ``play``'s (:class:`~.playconsole.PlayConsole`:
-quit keeps the game for ``resume``, save, load, the stay after the final scores) and the host's
+quit keeps the game for ``resume``, save, load, the stay after the final scores,
+:func:`~.playend.after_play`) and the host's
 own seat's (:class:`~a11y_dominion.remote.local.HostConsole`: quit stops the game for every
 seat, the remote ones around it too).
 """
@@ -27,19 +28,18 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, TypeVar
 
 from ..i18n import N_, typed_command
-from ..remote.room import AFTER_GAME_LINE, TableRoom, _end
+from ..remote.room import TableRoom
 from ..remote.seat import clean
 from ..remote.seatlink import HostLink
-from .commands import setting_value_text
-from .hotseat import AtKeyboard, Keyboard, Screen, clears, hand_over
-from .keyboard import KEYBOARDS_LANGUAGE, LocalConsole, LocalOutput, local_console
-from .playroom import HEARD, game_over, stopped_line
+from .hotseat import AtKeyboard, Keyboard, Screen, hand_over, share_language
+from .keyboard import LocalConsole
+from .playroom import keep_heard, stopped_line
 
 
 class OwnSeatConsole(LocalConsole):
     """The console core at this computer's keyboard over a seat of a room in this process (the
     arguments as for :class:`~a11y_dominion.console.keyboard.LocalConsole`), one for each person
-    at the keyboard (:meth:`seated`): quit stops the game, after the question
+    at the keyboard (:func:`~.hotseat.seat_here`): quit stops the game, after the question
     :attr:`stop_kept` (the game is kept by the autosave) or :attr:`stop_unsaved` (nothing keeps
     it). Where several people share the keyboard (:attr:`shared`), it is handed to this person
     before they are asked, unless they have it (:func:`~.hotseat.hand_over`), and their lines pass only
@@ -58,7 +58,6 @@ class OwnSeatConsole(LocalConsole):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **{**kwargs, "help_seat": "local"})
         self.leaves = False  # Ctrl+C says that quit stops the game
-        self.staying = False  # after the final scores the player stays until quit (stay_after_game)
 
     def seated(self, room: TableRoom, ctrl_c: AtKeyboard) -> None:
         """This console plays its seat in ``room`` at the keyboard of ``ctrl_c``
@@ -94,10 +93,12 @@ class OwnSeatConsole(LocalConsole):
         quit's question says), then the room stops it; what the room says of it is said here at
         once, and the console ends. At the hand-over to this person (the end of input) what
         waits for them stays held, and "Game stopped." is said to whoever sits at the keyboard.
-        At a shared keyboard the autosave keeps who stopped it at their own question (:meth:`keep_heard`)."""
+        At a shared keyboard the autosave keeps who stopped it at their own question
+        (:func:`~.playroom.keep_heard`)."""
         kb = self.keyboard
-        if self.shared:
-            self.keep_heard()
+        if self.shared and not self.over:  # who stopped it at their own question heard it to its end
+            asked = {c.name: c.decision is not None and not c.sent and c.shown == c.decision_id for c in self.table}
+            keep_heard(self.host, asked, kb.at)
         here = kb.at == self.name
         if here:
             kb.give(self.name)
@@ -107,29 +108,10 @@ class OwnSeatConsole(LocalConsole):
         if autosave is not None and not self.over:
             autosave.keep()
         self.host.stop()
-        while (entry := self.link.inbox.get_nowait()) is not None:
-            if entry[0] != "closed":
-                self.use(entry)
+        self.use_waiting()
         self.exit_code = 0 if self.over else 1
         if not here:
             kb.say(stopped_line(self.lang, self.host.table.autosave))
-
-    def keep_heard(self) -> None:
-        """The game stops: the autosave keeps, as the seat option :data:`~.playroom.HEARD`, that the
-        person at the keyboard heard it to its end when their question was put to them (its news
-        said), so that ``resume`` does not tell them again what they heard before they stopped it
-        (:func:`~.playroom.last_heard`); an earlier such option of another person is cleared."""
-        save = self.host.table.autosave
-        if save is None or self.over:
-            return
-        answers = str(len(self.host.table.game.answers))
-        for console in self.table:
-            asked = console.decision is not None and not console.sent and console.shown == console.decision_id
-            heard = answers if asked and self.keyboard.at == console.name else ""
-            name = save.file_names.get(console.name, console.name)  # (as the file names the seat)
-            kept = [e[2] for e in save.seats if isinstance(e, list) and len(e) > 2 and e[0] == name]
-            if heard or any(isinstance(options, dict) and options.get(HEARD) for options in kept):
-                save.seat_options(console.name, {HEARD: heard})
 
     def hear(self, tell: Callable[[], None]) -> None:
         """What this person is told of the game (events, an undo) waits while the keyboard is not
@@ -177,37 +159,12 @@ class OwnSeatConsole(LocalConsole):
     def asking(self) -> None:
         """What the end does as this person is asked, the keyboard theirs (nothing here)."""
 
-    def stays_after_game(self) -> bool:
-        """True when the player may stay after the final scores, as a remote player may: the
-        game ended with them (it did not stop or fail) and they type at a terminal."""
-        return self.over and self.host.table.game.game_over and self.interactive and self.between
-
-    def stay_after_game(self) -> None:
-        """After the final scores: the player stays, told so ("The game is over. You may stay: log,
-        repeat, score and export work here; type quit to leave."), until quit or Ctrl+D."""
-        self.staying = True
-        self.link.inbox.put(("said", self.lang._(AFTER_GAME_LINE)))
-
     def language_changed(self) -> None:
         """The player chose another language during the game (the ``settings`` command): the
-        screen speaks it. At a shared keyboard the language is the keyboard's, one for the table:
-        every person's console here speaks the language this person chose. Each other person
-        hears why once, first when the keyboard comes to them
-        (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language). Every person's seat in the
-        room speaks it too (its own lines, such as "Game stopped."), and the game's autosave
-        keeps it with each seat, so that ``resume`` goes on in it."""
+        screen speaks it; at a shared keyboard, every person's console and seat here too
+        (:func:`~.hotseat.share_language`)."""
         if self.shared:
-            room = self.host
-            for console in self.table:
-                room.people[console.name].settings(language=self.lang.code)
-            for other in self.table:
-                if other is not self:
-                    other.holder.change("language", self.lang.code)
-                    if other.completer is not None:
-                        other.completer.lang = other.lang
-                    lang = other.lang
-                    why = lang.text(KEYBOARDS_LANGUAGE, language=setting_value_text(lang.code, lang))
-                    self.keyboard.news[other.name] = why
+            share_language(self)
         super().language_changed()  # (the screen's: the keyboard's)
 
     def no_commands(self) -> str | None:
@@ -249,43 +206,7 @@ class OwnSeatConsole(LocalConsole):
         return used
 
 
-Seated = TypeVar("Seated", bound=OwnSeatConsole)  # the kind of console seat_here makes
-
-
-def seat_here(
-    cls: type[Seated],
-    room: TableRoom,
-    output: LocalOutput,
-    out: Any,
-    stdin: Any = None,
-    reader: Any = None,
-    quiet: bool = True,
-) -> list[Seated]:
-    """The consoles ``cls`` (an :class:`OwnSeatConsole`) of the people at this keyboard, one for
-    each of the room's seats played here (``room.locals``), each over a
-    :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat, not open yet
-    (:func:`run_here` opens them), with this computer's settings: their lines on ``output``
-    (a :class:`~a11y_dominion.console.keyboard.LocalOutput`, written to ``out``), their lines
-    typed at ``stdin`` (standard input unless given) or read by ``reader`` (shared by every
-    console). ``quiet``: their seats' joining is not told (no one else is at the table). Each
-    console has the keyboard's Ctrl+C (:class:`~.hotseat.AtKeyboard`, its ``ctrl_c``); one
-    person has the keyboard throughout, with no hand-over."""
-    from ..settings import load_settings
-
-    settings = load_settings()[0]
-    kb = Keyboard(output)
-    kb.clears = clears(settings.get("clear"), output.speaker)
-    if len(room.locals) == 1:  # one person: the keyboard is theirs
-        kb.at = room.locals[0]
-    consoles: list[Seated] = []
-    ctrl_c = AtKeyboard(consoles, kb)
-    for name in room.locals:
-        seat = room.people[name]
-        link = HostLink(room, name, own=True, quiet=quiet)
-        console = local_console(cls, link, name, seat.lang, seat.verbosity, settings, output, out, stdin, reader)
-        console.seated(room, ctrl_c)
-        consoles.append(console)
-    return consoles
+Seated = TypeVar("Seated", bound=OwnSeatConsole)  # the kind of console run_here runs
 
 
 async def run_here(
@@ -293,8 +214,9 @@ async def run_here(
     consoles: Sequence[Seated],
     lines: Sequence[tuple[str, bool]] = (),
     table: Awaitable[Any] | None = None,
+    ended: Callable[[Seated | None, dict[asyncio.Future[int], Seated]], Awaitable[None]] | None = None,
 ) -> tuple[int, Seated]:
-    """Run the consoles of the people at this keyboard (``consoles``, made by :func:`seat_here`)
+    """Run the consoles of the people at this keyboard (``consoles``, made by :func:`~.hotseat.seat_here`)
     over their seats in ``room``, their seats joined now, until one ends
     (the player stopped the game) or all of them: (the exit code, the console that ended it).
     ``lines`` (sentence, kept in the history) are the end's first lines: said at once to
@@ -303,11 +225,10 @@ async def run_here(
     turn with the game's by one person's console. Needs no network.
 
     ``table``, when given, is the room's game, run here too (``play``'s): Ctrl+C while no line
-    editor reads keys is the keyboard's (:meth:`~.hotseat.AtKeyboard.watch`); when the game ends
-    (or cannot go on) the room's end is said (:func:`~.playroom.game_over`), the person at the
-    keyboard may stay after the final scores, until quit
-    (:meth:`OwnSeatConsole.stay_after_game`), and the others' sessions end. Without
-    it (the host's own seat) the host runs its game, and its terminal hands Ctrl+C on
+    editor reads keys is the keyboard's (:meth:`~.hotseat.AtKeyboard.watch`), and once the game
+    or a console ends, ``ended(the console that ended it or None, each console's run)`` does
+    what comes after it (:func:`~.playend.after_play`). Without it (the host's own seat) the host
+    runs its game, and its terminal hands Ctrl+C on
     (:meth:`~a11y_dominion.remote.local.HostTerminal.interrupt`)."""
     ctrl_c = consoles[0].ctrl_c
     kb = ctrl_c.keyboard
@@ -328,17 +249,8 @@ async def run_here(
     try:
         done, _pending = await asyncio.wait([*runs, *([game] if game else [])], return_when=asyncio.FIRST_COMPLETED)
         first = next((c for t, c in runs.items() if t in done), None)
-        if game is not None:
-            if first is None:  # the game ended (or cannot go on)
-                game_over(room, consoles[0].lang)  # (in the keyboard's language now)
-            # after the final scores the person at the keyboard may stay, until quit; the others' consoles end
-            stays = next((c for c in consoles if first is None and c.name == kb.at and c.stays_after_game()), None)
-            for name, session in list(room.sessions.items()):
-                if stays is None or name != stays.name:
-                    _end(session)
-            if stays is not None:
-                stays.stay_after_game()
-                await next(t for t, c in runs.items() if c is stays)
+        if game is not None and ended is not None:
+            await ended(first, runs)
         codes = [await t for t in runs]
         ender = first or next((c for c in consoles if c.name == kb.at), consoles[0])
         code = ender.exit_code if first is not None and ender.exit_code is not None else max(codes)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ..files import shown_name, typed_path
 from ..i18n import N_, typed_command
 from ..record import RecordError, dumps, replay
+from ..remote.room import AFTER_GAME_LINE
 from ..remote.signals import ctrl_c_interrupts
 from ..rules.game import SetupError
 from ..seats import SeatSpec, default_seat_names, rename_seats
@@ -33,7 +34,7 @@ LOCAL_COMMANDS = tuple(c for c in COMMANDS if c != "say")  # what Tab offers at 
 
 class PlayConsole(OwnSeatConsole):
     """The console core at ``play``'s keyboard, one for each person seated at it
-    (:func:`~.ownseat.seat_here`; :func:`~.playend.play_here`): the keyboard's end, with quit stopping
+    (:func:`~.hotseat.seat_here`; :func:`~.playend.play_here`): the keyboard's end, with quit stopping
     this game alone, kept by the autosave (``resume`` goes on with it); nothing is read while
     nothing is asked, and Ctrl+C meanwhile (a bot thinks) says that the game goes on; a second
     one before the next question asks quit's question."""
@@ -54,6 +55,18 @@ class PlayConsole(OwnSeatConsole):
         self.drawn_told: tuple[str, ...] | None = None  # the cards a resumed game's first lines said were drawn
         self.going_on: dict[str, str] | None = None  # the game goes on in a new language, these seats renamed
         self.put_before = False  # the question waiting was put before the language changed (ask)
+        self.staying = False  # after the final scores the player stays until quit (stay_after_game)
+
+    def stays_after_game(self) -> bool:
+        """True when the player may stay after the final scores, as a remote player may: the
+        game ended with them (it did not stop or fail) and they type at a terminal."""
+        return self.over and self.host.table.game.game_over and self.interactive and self.between
+
+    def stay_after_game(self) -> None:
+        """After the final scores: the player stays, told so ("The game is over. You may stay: log,
+        repeat, score and export work here; type quit to leave."), until quit or Ctrl+D."""
+        self.staying = True
+        self.link.inbox.put(("said", self.lang._(AFTER_GAME_LINE)))
 
     def prompt(self) -> str:
         """The prompt of the one person at this keyboard: "You> " ("Jij> " in Dutch), whatever

@@ -16,6 +16,7 @@ the seed, or where a resumed or loaded game stands: :func:`opening_lines`, :func
 from __future__ import annotations
 
 import asyncio
+import functools
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -23,18 +24,19 @@ from typing import TYPE_CHECKING, Any
 from ..announcements.narrator import Narrator
 from ..i18n import N_, Language, typed_command
 from ..kingdoms import kingdom_name
-from ..remote.room import TableRoom
+from ..remote.room import TableRoom, _end
 from ..rules.events import CardsDrawn, TurnStarted
 from ..view import redact_all
 from . import queries as q
 from .commands import speech_line
 from .completion import DecisionCompleter
 from .display import PlainReader, quiet_type_ahead
+from .hotseat import seat_here
 from .keyboard import STARTING, LocalOutput, Terminal
 from .keys import active_keys, key_name
-from .ownseat import run_here, seat_here
+from .ownseat import run_here
 from .playconsole import PlayConsole
-from .playroom import from_position, make_room, rename_in, run_table, start_autosave
+from .playroom import from_position, game_over, make_room, rename_in, run_table, start_autosave
 from .watched import watch
 
 if TYPE_CHECKING:
@@ -241,7 +243,7 @@ async def play_here(
     before: PlayConsole | None = None,
 ) -> tuple[int, PlayConsole]:
     """Play the room's game at this keyboard for the people seated here (``room.locals``), each
-    with a console of their own (:func:`~.ownseat.seat_here`; ``args``: the ``play`` options;
+    with a console of their own (:func:`~.hotseat.seat_here`; ``args``: the ``play`` options;
     ``reader``: the typed lines, shared by every console; None: each console its own line editor
     at this terminal, ``stdin``: standard input unless given), ``lines`` said first, and the game
     run here with them (:func:`~.ownseat.run_here`): (the exit code, the console that ended it).
@@ -261,7 +263,27 @@ async def play_here(
             completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
         if setup.resumed is not None:
             _note_drawn(console, room, [text for text, _keep in lines])
-    return await run_here(room, consoles, lines, run_table(room))
+    return await run_here(room, consoles, lines, run_table(room), functools.partial(after_play, room))
+
+
+async def after_play(room: TableRoom, first: PlayConsole | None, runs: dict[asyncio.Future[int], PlayConsole]) -> None:
+    """What comes after ``play``'s game at this keyboard (:func:`~.ownseat.run_here`'s ``ended``):
+    when the game ended (or cannot go on; ``first`` None, else the console that stopped it) the
+    room's end is said (:func:`~.playroom.game_over`, in the keyboard's language now); the person
+    at the keyboard may stay after the final scores, until quit
+    (:meth:`~.playconsole.PlayConsole.stay_after_game`: ``runs``, each console's run, has theirs
+    awaited), and the others' sessions end."""
+    consoles = list(runs.values())
+    if first is None:
+        game_over(room, consoles[0].lang)
+    at = consoles[0].keyboard.at
+    stays = next((c for c in consoles if first is None and c.name == at and c.stays_after_game()), None)
+    for name, session in list(room.sessions.items()):
+        if stays is None or name != stays.name:
+            _end(session)
+    if stays is not None:
+        stays.stay_after_game()
+        await next(t for t, c in runs.items() if c is stays)
 
 
 def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:

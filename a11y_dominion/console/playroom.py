@@ -161,6 +161,24 @@ def last_heard(room: TableRoom, seats: list[Any] | None = None) -> dict[str, int
     return heard
 
 
+def keep_heard(room: TableRoom, asked: dict[str, bool], at: str | None) -> None:
+    """The game stops at a shared keyboard: the room's autosave keeps, as the seat option
+    :data:`HEARD`, that the person at the keyboard (``at``) heard it to its end when their
+    question was put to them (``asked``: each person's name, True when their question was put to
+    them, its news said), so that ``resume`` does not tell them again what they heard before
+    they stopped it (:func:`last_heard`); an earlier such option of another person is cleared."""
+    save = room.table.autosave
+    if save is None:
+        return
+    answers = str(len(room.table.game.answers))
+    for name, was_asked in asked.items():
+        heard = answers if was_asked and at == name else ""
+        shown = save.file_names.get(name, name)  # (as the file names the seat)
+        kept = [e[2] for e in save.seats if isinstance(e, list) and len(e) > 2 and e[0] == shown]
+        if heard or any(isinstance(options, dict) and options.get(HEARD) for options in kept):
+            save.seat_options(name, {HEARD: heard})
+
+
 def room_record(room: TableRoom) -> dict[str, Any]:
     """The JSON-ready record of the room's game so far, with its seats as ``play`` keeps them:
     a person's language and verbosity, a bot's options (so that it is made the same when the

@@ -20,8 +20,10 @@ from ..remote.seat import typed_line
 from ..remote.signals import on_signals
 from .commands import COMMANDS, WATCH_SETTINGS, Ctx, command_for
 from .display import Display, isatty
+from .filesettings import changed_speaker, save_setting, speak_language
 from .hotseat import Keyboard
-from .keyboard import LocalOutput, changed_speaker, save_setting, speak_language, write_export
+from .keyboard import LocalOutput
+from .localfiles import write_export
 from .persistence import EXPORT_ALL, export_here
 from .piped import in_thread
 from .playroom import Pace, ThinkingBot, game_over, run_table, stopped_line
@@ -92,7 +94,7 @@ class Watching:
     def change(self, key: str, value: Any) -> str | None:
         """Change the setting ``key`` (one of :data:`~.commands.WATCH_SETTINGS`, ``value``
         checked) now: the narration's language (the screen's and the voice's too) or verbosity,
-        the speech mode or output (:func:`~.keyboard.changed_speaker`), the pace of the game's
+        the speech mode or output (:func:`~.filesettings.changed_speaker`), the pace of the game's
         next lines, or plain or rich lines. None: done."""
         output, narration = self.output, self.onlooker.narration
         if key == "pace":
@@ -113,7 +115,7 @@ class Watching:
 
     def keep(self, key: str, value: Any) -> str:
         """Save ``key`` = ``value`` in this computer's settings file
-        (:func:`~.keyboard.save_setting`); plain or rich lines hold for this game only, as
+        (:func:`~.filesettings.save_setting`); plain or rich lines hold for this game only, as
         ``--plain`` does."""
         if key == "display":
             return ""
@@ -126,7 +128,7 @@ class Watching:
 
     async def export(self, rest: str) -> None:
         """export FILE: the game so far (or the whole game, after the final scores) as every
-        player may know it, written to FILE here (:func:`~.keyboard.write_export`); ``export
+        player may know it, written to FILE here (:func:`~.localfiles.write_export`); ``export
         all`` says its lines here."""
         path, lang, over = typed_path(rest), self.lang, self.room.table.game.game_over
         if not path:

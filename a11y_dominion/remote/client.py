@@ -30,7 +30,8 @@ from ..console.keyboard import LocalConsole, interrupted, local_console, local_o
 from ..files import SETTINGS_LIMIT, FileError, read_json, read_text
 from ..i18n import N_, Language, typed_command
 from ..rules.decisions import Msg
-from .joinlink import NAME_UNFIT, JoinError, KnownHosts, Link, fits_ssh
+from .joinlink import JoinError, Link
+from .joinlogin import NAME_UNFIT, KnownHosts, fits_ssh
 from .signals import ctrl_c_interrupts
 
 
@@ -229,7 +230,7 @@ def run_join(args, stdout=None) -> int:
             await link.start()
         except JoinError as e:
             speaker.close()
-            if link.first_visit and not link.key_told:  # (the fingerprint of a key kept, even for a failed login)
+            if link.hostkey.first_visit and not link.hostkey.told:  # (a key kept is shown, the login failing too)
                 print(link.tell_key(), file=sys.stderr)
             return fail(e.args[0])
         shared: list[Any] = []  # one reader of typed lines, whichever console reads them
@@ -262,7 +263,7 @@ def run_join(args, stdout=None) -> int:
     def greet(console: JoinConsole) -> None:
         where = {"host": host, "port": port}
         said_in = link.lang = console.lang  # (a game server's account's language, unless --lang was given)
-        if not link.key_told:  # (said before the password when one was asked)
+        if not link.hostkey.told:  # (said before the password when one was asked)
             console.say(link.tell_key(), keep=False)
         console.say(
             said_in.text(N_("Joined {host} port {port} as {player}."), player=console.name, **where), keep=False

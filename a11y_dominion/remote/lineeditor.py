@@ -40,6 +40,7 @@ from ..console.display import Arrived, PlainLines, choices_line, history_end, no
 from ..i18n import Language
 from ..textinput import MAX_LINE, SEQUENCE, drop_sequences, printable
 
+LEAVE = object()  # what a session reads for Ctrl+D (or Ctrl+Z) on an empty line: the end of input
 SPECIAL = re.compile(r"[\x00-\x1f\x7f-\x9f]")  # where a run of typed text ends
 WORD_END = re.compile(r"\S+\s*$")  # the word before the cursor, with the spaces after it
 BARE_LF = re.compile(r"(?<!\r)\n")
@@ -348,6 +349,50 @@ def command_keys(custom: dict | None = None) -> dict[str, str]:
             if k is not None and len(k) == 1:
                 keys[KEY_ALIASES.get(k[0], k[0])] = command
     return keys
+
+
+def typed_key(
+    keys: dict[str, str], words: list[str], lang: Language, terminal: bool = True
+) -> tuple[dict[str, str], str] | str:
+    """``settings set key ACTION KEY`` at an ssh session (``words``: ACTION and KEY, ``hand
+    ctrl+r``): (``keys``, every action's as :func:`~a11y_dominion.settings.checked_keys` gives
+    them, with the command's key set, checked as the keyboard's settings check it
+    (:func:`~a11y_dominion.settings.set_key`); the action set, ``hand`` or ``hand2``), or the one
+    sentence in ``lang`` saying why not: no ``terminal`` (``ssh -T``: no line editor reads keys),
+    not a command and a key, a key the settings refuse, or a key that does not reach the game
+    over ssh (an Alt key comes as Escape and a letter: :func:`reaches`). A game server's lobby
+    and tables and a host's ssh seats read it alike."""
+    from ..console.commands import command_for
+    from ..console.keys import key_name
+    from ..i18n import N_
+    from ..settings import SettingsError, set_key
+
+    if not terminal:
+        return lang._(
+            N_(
+                "Shortcut keys need a terminal, which ssh -T does not give, so no key was kept; type the "
+                "commands instead, such as hand."
+            )
+        )
+    if len(words) != 2:
+        return lang._(N_("Type settings set key, a command and a key, for example settings set key hand ctrl+r."))
+    typed, key = (printable(drop_sequences(word)).strip()[:40] for word in words)  # (as they may be said)
+    second = typed.endswith("2")
+    action = (command_for(typed.removesuffix("2")) or typed.removesuffix("2").casefold()) + ("2" if second else "")
+    keys = dict(keys)
+    try:
+        slot = set_key(keys, action, key)
+    except SettingsError as e:
+        return lang.msg(e.args[0])
+    if not reaches(keys[slot]):
+        return lang.text(
+            N_(
+                "{key} does not reach the game over ssh, so it was not kept; choose a function key or a Ctrl "
+                "key, such as f4 or ctrl+r."
+            ),
+            key=key_name(keys[slot]),
+        )
+    return keys, slot
 
 
 class TerminalLines:

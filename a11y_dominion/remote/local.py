@@ -24,7 +24,8 @@ import sys
 from typing import Any
 
 from ..console.display import isatty
-from ..console.ownseat import OwnSeatConsole, run_here, seat_here
+from ..console.hotseat import seat_here
+from ..console.ownseat import OwnSeatConsole, run_here
 from ..console.piped import in_thread, windows_read
 from ..i18n import N_, yes_or_no
 
@@ -36,7 +37,7 @@ STOP_UNSAVED = N_("Stop the game for every seat without saving? Type yes to stop
 class HostConsole(OwnSeatConsole):
     """The host's own seat at this computer's keyboard (the keyboard's end,
     :class:`~a11y_dominion.console.ownseat.OwnSeatConsole`, seated by
-    :func:`~a11y_dominion.console.ownseat.seat_here` as ``play``'s people are, with the remote
+    :func:`~a11y_dominion.console.hotseat.seat_here` as ``play``'s people are, with the remote
     seats around it): quit stops the game for every seat, after the host's question; after the
     game it closes the table at once."""
 

@@ -730,8 +730,8 @@ def hello(host, name: str) -> dict:
 
 def session_for(host, process):
     """The session for one SSH login: the seat protocol for the command
-    :data:`COMMAND`, else the terminal session (:func:`.terminal.terminal_session`)."""
-    from .terminal import terminal_session
+    :data:`COMMAND`, else the terminal session (:func:`.sshseat.terminal_session`)."""
+    from .sshseat import terminal_session
 
     if process.command == COMMAND and process.subsystem is None:
         return protocol_session(host, process)

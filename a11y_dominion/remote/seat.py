@@ -130,6 +130,9 @@ class RemoteSeat(HumanSeat):
         self.keep_settings: Callable[[], None] | None = None  # keep_settings(): the host keeps the seat's settings
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down at an ssh seat)
+        self.keys: dict[
+            str, str
+        ] = {}  # its shortcut keys set at an ssh session (settings set key), until the host stops
         self.outlet: Any = None  # the seat-protocol session holding the seat (remote.protocol.ProtocolOutlet)
 
     # ------------------------------------------------------------ the history kept here, narrated when read

@@ -24,12 +24,13 @@ from typing import Any, Protocol
 from ..announcements.words import join_names
 from ..i18n import LANGUAGES, N_, Language
 from ..rules.decisions import Msg
+from ..settings import key_setting
 from ..textinput import drop_sequences
 from . import records
 from .limits import Rates
 from .names import name_key, name_refusal
 from .store import AccountKey, PlayedGame, PlayerStats, Ranked
-from .words import MODERATOR_COMMANDS, key_setting, parse
+from .words import MODERATOR_COMMANDS, parse
 
 MAX_SAY = 300
 """Characters of a line of chat or of a ``tell``; the rest is cut off."""
@@ -192,6 +193,24 @@ def logged_in(account: Any, send: Callable[[str], None], session: Any, language:
         created=account.created,
         session=session,
     )
+
+
+def kept_keys_line(kept: object, lang: Language) -> str | None:
+    """The sentence in ``lang`` naming an account's own shortcut keys (``kept``: those that differ
+    from the usual ones, as ``settings set key`` keeps them), which its ssh sessions use: "Your
+    shortcut keys over ssh: Ctrl+R for hand."; None when it keeps none."""
+    from ..console.keys import command_word, key_name
+    from ..settings import DEFAULT_KEYS, checked_keys
+
+    keys = checked_keys(kept)
+    own = [(slot, key) for slot, key in keys.items() if DEFAULT_KEYS[slot] != key]
+    if not own:
+        return None
+    named = [
+        lang.text(N_("{key} for {command}"), key=key_name(key), command=command_word(slot.removesuffix("2"), lang))
+        for slot, key in own
+    ]
+    return lang.text(N_("Your shortcut keys over ssh: {keys}."), keys=join_names(named, lang))
 
 
 def clean_text(text: str, most: int = MAX_SAY) -> str:
@@ -729,6 +748,9 @@ class Lobby:
                     verbosity=lang._(person.verbosity),
                 )
             )
+            keys = kept_keys_line(person.settings.get("keys"), lang)
+            if keys is not None:
+                person.send(keys)
             return
         kept = {key: value for key, value in chosen if key in ("language", "verbosity")}
         if kept:
@@ -751,10 +773,9 @@ class Lobby:
         as Escape and a letter). One sentence when nothing is kept: through ``join`` (the
         player's own computer reads the keys), without a terminal (``ssh -T``: no line editor),
         or a refused key."""
-        from ..console.commands import command_for
         from ..console.keys import command_word, key_name
-        from ..remote.lineeditor import reaches
-        from ..settings import DEFAULT_KEYS, SettingsError, checked_keys, set_key
+        from ..remote.lineeditor import typed_key
+        from ..settings import DEFAULT_KEYS, checked_keys
 
         lang = person.lang
         session = person.session
@@ -768,41 +789,13 @@ class Lobby:
                 )
             )
             return
-        if getattr(session, "editor", None) is None:
-            person.send(
-                lang._(
-                    N_(
-                        "Shortcut keys need a terminal, which ssh -T does not give, so no key was kept; type the "
-                        "commands instead, such as hand."
-                    )
-                )
-            )
+        got = typed_key(
+            checked_keys(person.settings.get("keys")), words, lang, getattr(session, "editor", None) is not None
+        )
+        if isinstance(got, str):
+            person.send(got)
             return
-        if len(words) != 2:
-            person.send(
-                lang._(N_("Type settings set key, a command and a key, for example settings set key hand ctrl+r."))
-            )
-            return
-        typed, key = clean_text(words[0], 40), clean_text(words[1], 40)
-        second = typed.endswith("2")
-        action = (command_for(typed.removesuffix("2")) or typed.removesuffix("2").casefold()) + ("2" if second else "")
-        keys = checked_keys(person.settings.get("keys"))
-        try:
-            slot = set_key(keys, action, key)
-        except SettingsError as e:
-            person.send(lang.msg(e.args[0]))
-            return
-        if not reaches(keys[slot]):
-            person.send(
-                lang.text(
-                    N_(
-                        "{key} does not reach the game over ssh, so it was not kept; choose a function key or a Ctrl "
-                        "key, such as f4 or ctrl+r."
-                    ),
-                    key=key_name(keys[slot]),
-                )
-            )
-            return
+        keys, slot = got
         kept = {s: k for s, k in keys.items() if DEFAULT_KEYS[s] != k}
         await self.keep_settings(person, {"keys": kept}, said=False)
         person.send(

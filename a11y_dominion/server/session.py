@@ -28,8 +28,10 @@ from typing import TYPE_CHECKING, Any
 from ..console.display import Arrived
 from ..console.keys import KeyCommand
 from ..i18n import LANGUAGES, N_, Language
+from ..remote.lineeditor import LEAVE
 from ..remote.protocol import COMMAND as PROTOCOL_COMMAND
-from ..remote.terminal import KNOWN_COMMANDS, LEAVE, TerminalSession
+from ..remote.sshconsole import KNOWN_COMMANDS, ServerTable
+from ..remote.terminal import TerminalSession
 from .hasher import PasswordTooLong
 from .lobby import Person, lobby_command, logged_in
 from .names import checked_name
@@ -137,7 +139,7 @@ class ServerSession(TerminalSession):
         """Plain or rich output (``settings plain`` or ``settings rich`` in the lobby) from now on,
         in the lobby and at the tables; returns whether it is rich now (rich needs a terminal,
         which ``ssh -T`` does not give)."""
-        self._use_output(rich)
+        self.use_output(rich)
         return self.rich
 
     def take_keys(self, kept: dict[str, str]) -> None:
@@ -195,7 +197,7 @@ class ServerSession(TerminalSession):
         if editor is not None:
             editor.hidden = hidden
         try:
-            got = await (self._line() if cancel else self._read())
+            got = await (self.next_line() if cancel else self._read())
         finally:
             if editor is not None:
                 editor.hidden = False
@@ -236,7 +238,7 @@ class ServerSession(TerminalSession):
         if account is not None:
             seat.lang = Person(account.id, account.name, self.say, dict(account.settings)).lang
             self.take_keys(account.settings.get("keys") or {})  # (kept by settings set key)
-        self._use_output(account is not None and account.settings.get("display") == "rich")  # (kept by settings)
+        self.use_output(account is not None and account.settings.get("display") == "rich")  # (kept by settings)
         if account is None:
             if signup is None:
                 self._ended = 1
@@ -343,10 +345,12 @@ class ServerSession(TerminalSession):
         link = self.held
         await self.seated(
             link,
-            lambda line: self._table_line(person, line),
-            lambda: self._leave_table(person),
-            lambda key, value: self._seat_setting(person, key, value),
-            table=self.table_number,
+            ServerTable(
+                self.table_number,
+                lambda line: self._table_line(person, line),
+                lambda: self._leave_table(person),
+                lambda key, value: self._seat_setting(person, key, value),
+            ),
         )
         if self.held is link:  # the table ended this session (another login took the seat)
             self.to_lobby()
@@ -391,6 +395,7 @@ class ServerSession(TerminalSession):
         """The sign-up dialogue of the new name ``user`` who logged in with ``signup``
         (``("key", SSHKey)`` or ``("password", text)``); the account made, or None (said why)."""
         from ..i18n import yes_or_no
+        from ..remote.firstquestions import ask_language, ask_verbosity
         from ..remote.seat import language_of, verbosity_of
 
         server = self.server
@@ -403,7 +408,7 @@ class ServerSession(TerminalSession):
             return None
         code = language_of(str(env.get("A11Y_DOMINION_LANG", "")))
         if code is None:
-            code = await self._ask_language("en")
+            code = await ask_language(self._say, self._read, "en")
             if code is None:
                 return None
         lang = Language(code)
@@ -455,7 +460,9 @@ class ServerSession(TerminalSession):
         if server.rates.signup(address) != "ok":
             say(lang.msg(server.rates.signup_refusal()))
             return None
-        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", ""))) or await self._ask_verbosity(lang)
+        verbosity = verbosity_of(str(env.get("A11Y_DOMINION_VERBOSITY", ""))) or await ask_verbosity(
+            say, self._read, lang
+        )
         if verbosity is None:
             return None
         settings = {"language": code, "verbosity": verbosity}

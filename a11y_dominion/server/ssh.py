@@ -597,7 +597,7 @@ def listen_failure(e: OSError) -> str:
     """The sentence (an English template with the fields ``host``, ``port`` and ``reason``) for
     a server that could not listen, by the system's error ``e``: a port another program holds
     (EADDRINUSE, the same code on Windows) says so plainly; another error gives the system's
-    own words (:func:`~..remote.joinlink.os_reason`, not asyncio's "error while attempting to
+    own words (:func:`~..remote.neterrors.os_reason`, not asyncio's "error while attempting to
     bind on address ...")."""
     if e.errno == errno.EADDRINUSE:
         return N_("Port {port} on {host} is in use by another program; stop it, or choose another port with --port.")
@@ -625,7 +625,7 @@ async def _serve(server: GameServer, listen: str, port: int, ready: str | None) 
     try:
         ssh = await server.listen(listen, port)
     except OSError as e:
-        from ..remote.joinlink import os_reason  # (the system's words for its error, as join says them)
+        from ..remote.neterrors import os_reason  # (the system's words for its error, as join says them)
 
         print(lang.text(listen_failure(e), host=listen, port=port, reason=os_reason(e)), file=sys.stderr)
         await server.tables.close()  # (the tables brought back, kept as they were)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..console.commands import command_for
 from ..i18n import N_, Language
-from ..settings import KEY_SETTING_WORDS
+from ..settings import key_setting
 
 
 def lobby_cleared(interrupt: BaseException, lang: Language) -> str:
@@ -99,24 +99,11 @@ def parse(line: str) -> tuple[str | None, str]:
     return None, words[0]
 
 
-def key_setting(rest: str) -> list[str] | None:
-    """The words after ``settings`` (``rest``) when they set a shortcut key, ``set key hand
-    ctrl+r`` or ``key hand ctrl+r`` (``zet toets`` in Dutch): the words after the key's word
-    (``["hand", "ctrl+r"]``); None for any other setting. The lobby and a table's seat over
-    ssh read them alike."""
-    words = rest.split()
-    if words[:1] and words[0].casefold() in ("set", "zet"):
-        words = words[1:]
-    if words[:1] and words[0].casefold() in KEY_SETTING_WORDS:
-        return words[1:]
-    return None
-
-
 def lobby_line_at_table(line: str, keys: bool = False) -> bool:
     """Whether ``line``, typed at a table's seat of a game server (over ssh or through
     ``join``), goes to the lobby: a lobby command the game has not (``tables``, ``who``,
     ``tell``...), and with ``keys`` (a seat over ssh, whose shortcut keys are the account's)
-    ``settings set key ACTION KEY`` (:func:`key_setting`). A command of the game's (``say``,
+    ``settings set key ACTION KEY`` (:func:`~a11y_dominion.settings.key_setting`). A command of the game's (``say``,
     ``help``, ``quit``, ``leave``...), a way to leave in any language, any other line and an
     empty one are the game's. Words are read in any letter case (``casefold``)."""
     parts = line.split(None, 1)
