@@ -147,7 +147,8 @@ def test_a_postgresql_url_without_its_driver_says_what_to_install(tmp_path, caps
     monkeypatch.setitem(sys.modules, "psycopg", None)  # (its import fails, as where it is missing)
     url = "postgresql://dominion:s3cret@db.example.org/dominion"
     assert main(["server", "--data", str(tmp_path), "--port", "0", "--database", url]) == 2
+    python = f'"{sys.executable}"' if " " in sys.executable else sys.executable
     assert capsys.readouterr().err == (
         "The server's database postgresql://db.example.org/dominion is PostgreSQL, whose driver psycopg is not "
-        'installed; install it with pip install "a11y-dominion[server-postgres]" in the game\'s environment.\n'
+        f'installed here; install it with this command: {python} -m pip install "psycopg[binary]"\n'
     )

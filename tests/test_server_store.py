@@ -278,10 +278,17 @@ def test_a_postgresql_url_without_the_driver_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "psycopg", None)  # (an import of it fails, as where it is not installed)
     with pytest.raises(StoreError) as caught:
         Store.open("postgres://ann:s3cret@db.example.org:5433/dominion")
+    python = f'"{sys.executable}"' if " " in sys.executable else sys.executable
     assert caught.value.args[0] == (
         "The server's database postgresql://db.example.org:5433/dominion is PostgreSQL, whose driver psycopg "
-        'is not installed; install it with pip install "a11y-dominion[server-postgres]" in the game\'s environment.'
+        f'is not installed here; install it with this command: {python} -m pip install "psycopg[binary]"'
     )
+    assert Language("nl").msg(caught.value.args[0]) == (
+        "De database van de server postgresql://db.example.org:5433/dominion is PostgreSQL, waarvan het "
+        "stuurprogramma psycopg hier niet geïnstalleerd is; installeer het met deze opdracht: "
+        f'{python} -m pip install "psycopg[binary]"'
+    )
+    assert "ann" not in caught.value.args[0] and "s3cret" not in caught.value.args[0]
 
 
 # ---------------------------------------------------------------- accounts

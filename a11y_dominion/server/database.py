@@ -10,14 +10,16 @@ transaction begins, the id of a row just added (:meth:`Connection.insert`) and t
 (:class:`IntegrityError` for a constraint either refuses). SQLite's ``rowid`` (the order rows
 were added in) is a column of that name in PostgreSQL.
 
-PostgreSQL needs the driver psycopg 3 (``pip install "a11y-dominion[server-postgres]"``), a
-well-kept driver with binary wheels for Windows, macOS and Linux; nothing else imports it.
+PostgreSQL needs the driver psycopg 3 (the extra ``server-postgres``: ``pip install
+".[server-postgres]"`` in the game's folder), a well-kept driver with binary wheels for
+Windows, macOS and Linux; nothing else imports it.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
+import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -29,8 +31,14 @@ from ..stats import is_damage, owner_only
 
 URL_SCHEMES = ("postgresql://", "postgres://")
 
-PG_EXTRA = 'pip install "a11y-dominion[server-postgres]"'
-"""How to install the PostgreSQL driver into the game's environment."""
+
+def install_command(python: str = sys.executable) -> str:
+    """The command that installs the PostgreSQL driver into the environment of ``python``
+    (the one that runs the server): ``/opt/venv/bin/python -m pip install "psycopg[binary]"``,
+    the Python's path in quotes when it holds a space (``C:\\Program Files\\...``)."""
+    program = f'"{python}"' if " " in python else python
+    return f'{program} -m pip install "psycopg[binary]"'
+
 
 LOCK_KEY = 0x0A11D0  # pg_try_advisory_lock: one server a PostgreSQL database
 CONNECT_SECONDS = 10  # waited for PostgreSQL to answer, unless the URL says connect_timeout
@@ -271,10 +279,10 @@ def _connect_postgresql(url: str) -> Connection:
     except ImportError:
         raise StoreError(
             Msg(
-                "The server's database {file} is PostgreSQL, whose driver psycopg is not installed; "
-                "install it with {command} in the game's environment.",
+                "The server's database {file} is PostgreSQL, whose driver psycopg is not installed here; "
+                "install it with this command: {command}",
                 file=name,
-                command=PG_EXTRA,
+                command=install_command(),
             )
         ) from None
     try:
