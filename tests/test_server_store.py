@@ -416,3 +416,25 @@ def test_a_closed_store_takes_no_query(tmp_path):
     s.close()
     with pytest.raises(RuntimeError):
         s.submit(lambda con: None)
+
+
+@pytest.mark.postgres
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_a_broken_postgresql_connection_is_made_again_for_the_next_query(postgresql_url):
+    store = Store.open(postgresql_url)
+    try:
+        ann = asyncio.run(store.add_account("Ann", password="scrypt$one"))
+        with psycopg.connect(postgresql_url, autocommit=True) as other:  # as PostgreSQL's restart ends it
+            ended = other.execute(  # (waits until the server's connection is gone, up to 60 s)
+                "SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity "
+                "WHERE application_name = 'a11y-dominion server' AND datname = current_database()"
+            ).fetchall()
+        assert ended == [(True,)]
+        with pytest.raises(psycopg.OperationalError):  # the query that finds it broken
+            asyncio.run(store.account("Ann"))
+        assert asyncio.run(store.account("Ann")) == ann  # the next one on a new connection
+        with pytest.raises(StoreError):  # which holds the database's lock again
+            Store.open(postgresql_url)
+    finally:
+        store.close()

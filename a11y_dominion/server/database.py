@@ -191,6 +191,12 @@ class Connection:
             return bool(self.raw.info.transaction_status != self._idle)
         return bool(self.raw.in_transaction)
 
+    @property
+    def lost(self) -> bool:
+        """True when the connection broke (PostgreSQL's server restarted or went away, the
+        network failed); a SQLite file's never does."""
+        return self.postgresql and bool(self.raw.broken or self.raw.closed)
+
     def settle(self) -> None:
         """Commit what a query left open (PostgreSQL opens a transaction for a statement
         outside :meth:`begin`, a read too); SQLite has committed it already."""

@@ -436,6 +436,9 @@ class Store:
         return store
 
     def _serve(self) -> None:
+        """The writer thread: connect, then run each query given, in order, until :meth:`close`.
+        A PostgreSQL connection that broke is made again before the next query (the query
+        that found it broken raised its error; one that cannot connect raises :class:`StoreError`)."""
         try:
             con, found = opened(self.path)
         except Exception as e:  # StoreError, or a path SQLite cannot take: raised by open
@@ -451,6 +454,9 @@ class Store:
                 if not future.set_running_or_notify_cancel():
                     continue
                 try:
+                    if con.lost:  # (PostgreSQL restarted, or the network went: connected again)
+                        con.close()
+                        con, _found = opened(self.path)
                     result = query(con)
                     con.settle()  # (what it wrote outside a transaction, or read, committed)
                 except BaseException as e:  # handed to whoever waits for the query
