@@ -438,3 +438,15 @@ def test_a_broken_postgresql_connection_is_made_again_for_the_next_query(postgre
             Store.open(postgresql_url)
     finally:
         store.close()
+
+
+def test_where_postgresql_is_not_installed_its_tests_fail_saying_to_install_it(monkeypatch):
+    import pgcluster
+
+    monkeypatch.setattr(pgcluster, "postgres_programs", lambda: None)
+    with pytest.raises(pytest.fail.Exception) as caught:
+        pgcluster.start_cluster()
+    assert str(caught.value) == (
+        "PostgreSQL is not installed here (no initdb and pg_ctl in /usr/lib/postgresql/*/bin or on the PATH): "
+        "install it (apt-get install postgresql; CI does), or leave these tests out with -m 'not postgres'."
+    )
