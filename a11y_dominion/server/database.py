@@ -40,7 +40,8 @@ def install_command(python: str = sys.executable) -> str:
     return f'{program} -m pip install "psycopg[binary]"'
 
 
-LOCK_KEY = 0x0A11D0  # pg_try_advisory_lock: one server a PostgreSQL database
+LOCK_KEY = 0x0A11D0  # pg_advisory_lock: one server a PostgreSQL database
+LOCK_SECONDS = 5  # waited for the lock: a server that just stopped or was killed lets go of it
 CONNECT_SECONDS = 10  # waited for PostgreSQL to answer, unless the URL says connect_timeout
 
 
@@ -204,7 +205,15 @@ class Connection:
             self.raw.commit()
 
     def close(self) -> None:
-        """Close the connection (PostgreSQL lets go of the server's lock on the database)."""
+        """Close the connection; PostgreSQL's lets go of the server's lock on the database
+        first, so that a server started next finds it free at once."""
+        if self.postgresql and not self.lost:
+            try:
+                self.raw.rollback()
+                self.raw.execute("SELECT pg_advisory_unlock(%s)", (LOCK_KEY,))
+                self.raw.commit()
+            except Exception:
+                pass  # (a connection that broke now: PostgreSQL lets go of the lock as it ends)
         self.raw.close()
 
     def _refused(self, error: Exception) -> IntegrityError:
@@ -228,8 +237,8 @@ def connect(where: str | Path) -> Connection:
     runs in autocommit mode (:meth:`Connection.begin` makes transactions), WAL,
     ``synchronous=NORMAL``, foreign keys on, waiting up to 5 s for a lock; PostgreSQL with
     psycopg 3, autocommit off (each query is committed by :meth:`Connection.settle`), its
-    advisory lock held so that no second server uses the database. Not migrated
-    (:func:`.store.migrate` does that).
+    advisory lock held (waited for up to 5 s) so that no second server uses the database.
+    Not migrated (:func:`.store.migrate` does that).
 
     Raises :class:`StoreError` with one sentence when the file or its folder cannot be
     made or opened or it is damaged, and for PostgreSQL when psycopg is not installed, the
@@ -308,8 +317,14 @@ def _connect_postgresql(url: str) -> Connection:
     except psycopg.Error as e:
         raise _refused_at_connect(e, name) from None
     try:
-        (locked,) = raw.execute("SELECT pg_try_advisory_lock(%s)", (LOCK_KEY,)).fetchone() or (False,)
-        raw.commit()  # (the lock is the session's: it lasts until the connection closes)
+        # the lock is the session's: it lasts until the connection closes; the connection of a
+        # server killed a moment ago may take that moment to end, hence the wait
+        raw.execute(f"SET LOCAL lock_timeout = '{LOCK_SECONDS}s'")
+        raw.execute("SELECT pg_advisory_lock(%s)", (LOCK_KEY,))
+        raw.commit()
+        locked = True
+    except psycopg.errors.LockNotAvailable:
+        locked = False
     except psycopg.Error as e:
         raw.close()
         raise unusable(e, name) from None
