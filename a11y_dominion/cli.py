@@ -320,7 +320,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     srv.add_argument("--port", type=port_number, default=2222, help="the SSH port (default 2222; 0 picks a free one)")
     srv.add_argument(
-        "--database", metavar="PATH", default=None, help="the SQLite database (default DIR/server.sqlite3)"
+        "--database",
+        metavar="PATH_OR_URL",
+        default=None,
+        help="the SQLite database (default DIR/server.sqlite3), or a PostgreSQL database's URL: "
+        "postgresql://user@host/name",
     )
     srv.add_argument(
         "--ready-file",

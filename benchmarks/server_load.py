@@ -2,9 +2,10 @@
 person at its table, the server's memory, and whether every game finished with nothing lost.
 
 Run: ``python3 benchmarks/server_load.py [--tables 100] [--pace 1 3] [--seed 1] [--quick]
-[--kill-at SECONDS [--kill-asked]] [--profile FILE]``
+[--kill-at SECONDS [--kill-asked]] [--database URL] [--profile FILE]``
 
-Starts ``a11y-dominion server`` (this tree's code) on loopback with its own data folder and an
+Starts ``a11y-dominion server`` (this tree's code) on loopback with its own data folder (and
+its SQLite database there, or the empty PostgreSQL database ``--database`` names) and an
 operator's file that allows 2 accounts a table from one address. One process then opens two
 :mod:`asyncssh` client connections a table, each with its own ed25519 key that makes its
 account at the first login, asking for a terminal as OpenSSH does, in English at verbose
@@ -486,16 +487,20 @@ def ended_games(data: Path) -> int:
     return ended
 
 
-async def start_server(data: Path, ready: Path, printed: Path, profile: str | None = None) -> tuple:
-    """Start ``a11y-dominion server`` on ``data`` (what it prints goes to ``printed``); (its
-    Popen, its port) once it listens. ``profile``: a file where :mod:`cProfile` writes the
-    main process's profile when it stops. Raises RuntimeError when it stops first."""
+async def start_server(
+    data: Path, ready: Path, printed: Path, database: str | None, profile: str | None = None
+) -> tuple:
+    """Start ``a11y-dominion server`` on ``data`` (what it prints goes to ``printed``) and the
+    ``database`` (its ``--database``; None: the folder's SQLite file); (its Popen, its port)
+    once it listens. ``profile``: a file where :mod:`cProfile` writes the main process's
+    profile when it stops. Raises RuntimeError when it stops first."""
     ready.unlink(missing_ok=True)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     program = list(PROGRAM)
     if profile is not None:
         program = [sys.executable, "-c", PROFILED.format(file=repr(str(Path(profile).resolve())))]
     command = program + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
+    command += ["--database", database] if database else []
     with printed.open("ab") as out:
         server = subprocess.Popen(command, cwd=str(ROOT), env=env, stdout=out, stderr=subprocess.STDOUT)
     while not ready.exists():
@@ -519,9 +524,12 @@ def saved_answers(data: Path) -> dict:
     return out
 
 
-async def kill_once(figures: Figures, kill: Kill, servers: list, data: Path, ready: Path, printed: Path) -> None:
+async def kill_once(
+    figures: Figures, kill: Kill, servers: list, data: Path, ready: Path, printed: Path, database: str | None
+) -> None:
     """``kill.at`` seconds after every table started, kill the server (``servers[-1]``) with
-    SIGKILL and start it again, noting what each table had (:class:`Kill`)."""
+    SIGKILL and start it again on the same folder and ``database``, noting what each table
+    had (:class:`Kill`)."""
     await figures.all_started.wait()
     await asyncio.sleep(kill.at)
     tables = kill.tables = figures.seats
@@ -550,7 +558,7 @@ async def kill_once(figures: Figures, kill: Kill, servers: list, data: Path, rea
     for k, two in tables.items():
         answers, by_seat = files.get(tuple(sorted(s.name for s in two)), ([], {}))
         kill.saved[k] = (len(answers), by_seat)
-    server, kill.port = await start_server(data, ready, printed)
+    server, kill.port = await start_server(data, ready, printed, database)
     servers.append(server)
     figures.server = psutil.Process(server.pid)
     kill.back.set()
@@ -568,7 +576,7 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
     servers: list = []
     try:
         try:
-            server, port = await start_server(data, ready, printed, args.profile)
+            server, port = await start_server(data, ready, printed, args.database, args.profile)
         except RuntimeError as e:
             print(e)
             return 1
@@ -576,7 +584,11 @@ async def run(args: argparse.Namespace, data: Path, ready: Path) -> int:
         figures.server, figures.tables = psutil.Process(server.pid), args.tables
         watcher = asyncio.ensure_future(memory(figures, peaks, stop))
         lag = asyncio.ensure_future(ticker(figures, stop))
-        killer = asyncio.ensure_future(kill_once(figures, kill, servers, data, ready, printed)) if kill else None
+        killer = (
+            asyncio.ensure_future(kill_once(figures, kill, servers, data, ready, printed, args.database))
+            if kill
+            else None
+        )
         rng = random.Random(args.seed)
         order = list(range(args.tables))
         rng.shuffle(order)
@@ -735,6 +747,12 @@ def main(argv: list | None = None) -> int:
         "--kill-asked",
         action="store_true",
         help="with --kill-at: the people stop typing then, and the kill comes once every game waits for one of them",
+    )
+    p.add_argument(
+        "--database",
+        metavar="URL",
+        help="the server's database: the URL of an empty PostgreSQL database, postgresql://user@host/name, "
+        "where the benchmark's accounts are made (default: a SQLite file in the server's folder)",
     )
     p.add_argument(
         "--profile",

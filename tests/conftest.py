@@ -54,6 +54,38 @@ def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture(scope="session")
+def postgresql_cluster():
+    """A throwaway PostgreSQL cluster for this worker's tests (tests/pgcluster.py), started by
+    the first test that needs it and stopped at the end; fails that test, with one sentence,
+    where PostgreSQL is not installed."""
+    from pgcluster import start_cluster
+
+    cluster = start_cluster()
+    yield cluster
+    cluster.stop()
+
+
+@pytest.fixture
+def postgresql_url(postgresql_cluster):
+    """The URL of an empty PostgreSQL database of the test's own, removed after it."""
+    url = postgresql_cluster.new_database()
+    yield url
+    postgresql_cluster.drop_database(url)
+
+
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgresql", marks=[pytest.mark.postgres, pytest.mark.e2e, pytest.mark.posix])]
+)
+def server_database(request, tmp_path: Path) -> str:
+    """Where a test's server database is, once for each kind the server keeps: a SQLite file
+    (``tmp_path/data/server.sqlite3``, as the server's data folder has it) and an empty
+    PostgreSQL database (its URL, :func:`postgresql_url`)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "data" / "server.sqlite3")
+    return str(request.getfixturevalue("postgresql_url"))
+
+
 def suite_platform(platform: str = sys.platform, environ: Mapping[str, str] = os.environ) -> str:
     """The platform the suite selects its tests for, a ``sys.platform`` value: ``environ``'s
     ``A11Y_DOMINION_TEST_PLATFORM`` when set and not empty, else ``platform``."""

@@ -72,10 +72,11 @@ class Served:
 
 
 @contextlib.contextmanager
-def served(tmp_path: Path, toml: str = "") -> Iterator[Served]:
+def served(tmp_path: Path, toml: str = "", database: str | None = None) -> Iterator[Served]:
     """``a11y-dominion server`` with the data folder ``tmp_path/server`` (its ``server.toml``
     is ``toml`` when given) on a free loopback port, until the block ends. The folder may be
-    one a server used before (a restart)."""
+    one a server used before (a restart). ``database``: its ``--database`` (None: the
+    folder's SQLite file)."""
     data = tmp_path / "server"
     data.mkdir(exist_ok=True)
     if toml:
@@ -84,6 +85,7 @@ def served(tmp_path: Path, toml: str = "") -> Iterator[Served]:
     ready.unlink(missing_ok=True)  # (a server before this one wrote it)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     command = list(PROGRAM) + ["server", "--data", str(data), "--port", "0", "--ready-file", str(ready)]
+    command += ["--database", database] if database else []
     proc = subprocess.Popen(
         command, cwd=str(ROOT), env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
     )

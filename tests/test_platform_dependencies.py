@@ -167,6 +167,18 @@ def test_the_test_tools_install_from_wheels(platform, python, tmp_path):
     assert ("colorama" in resolved) is platform.startswith("win")
 
 
+@pytest.mark.parametrize(
+    "platform, python",
+    [("win_amd64", "3.11"), ("macosx_11_0_arm64", "3.13"), ("macosx_10_13_x86_64", "3.11")],
+)
+def test_the_server_postgres_extra_installs_from_wheels(platform, python, tmp_path):
+    """A server on PostgreSQL (``--database postgresql://...``): psycopg with its binary part,
+    which holds libpq, from wheels, so no compiler and no PostgreSQL client are needed."""
+    resolved = resolve_for(platform, python, project_requirements(("server-postgres",)), tmp_path)
+    assert "psycopg" in resolved and "psycopg-binary" in resolved
+    assert all(file.endswith(".whl") for _version, file, _requires in resolved.values())
+
+
 def test_platform_only_dependencies_carry_markers():
     """Every dependency for one platform says so: pywin32 only where sys_platform is win32,
     accessible-output2 everywhere but macOS (the game speaks there with say)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 import pytest
 
@@ -109,3 +110,45 @@ def test_another_listening_failure_gives_the_system_s_words():
     said = Language("en").text(listen_failure(e), host="192.0.2.1", port=2525, reason=os_reason(e))
     assert said == f"The server cannot listen on 192.0.2.1 port 2525: {os.strerror(errno.EADDRNOTAVAIL)}."
     assert "error while" not in said
+
+
+@pytest.mark.postgres
+@pytest.mark.e2e  # (the throwaway PostgreSQL cluster's processes)
+@pytest.mark.posix
+def test_a_postgresql_database_that_refuses_or_is_missing_is_one_sentence_without_the_password(
+    tmp_path, capsys, postgresql_cluster
+):
+    from pgcluster import PASSWORD
+
+    socket = postgresql_cluster.socket
+    cases = {
+        postgresql_cluster.url("postgres", password="wrong horse"): (
+            f"PostgreSQL refused the login to the database postgresql:///postgres?host={socket}: "
+            "check the user and password."
+        ),
+        postgresql_cluster.url("missing"): (
+            f"The database postgresql:///missing?host={socket} does not exist; "
+            "create it (docs/server.md says how) or name another."
+        ),
+        postgresql_cluster.url("postgres").replace(str(socket), str(tmp_path)): (
+            f"PostgreSQL cannot be reached for the database postgresql:///postgres?host={tmp_path}; "
+            "check that it runs and that the host and port are right."
+        ),
+    }
+    for url, said in cases.items():
+        assert main(["server", "--data", str(tmp_path / "data"), "--port", "0", "--database", url]) == 2
+        err = capsys.readouterr().err
+        assert err == said + "\n"
+        assert "wrong" not in err and PASSWORD not in err and "postgres:" not in err
+    assert not (tmp_path / "data" / "server.sqlite3").exists()
+
+
+def test_a_postgresql_url_without_its_driver_says_what_to_install(tmp_path, capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # (its import fails, as where it is missing)
+    url = "postgresql://dominion:s3cret@db.example.org/dominion"
+    assert main(["server", "--data", str(tmp_path), "--port", "0", "--database", url]) == 2
+    python = f'"{sys.executable}"' if " " in sys.executable else sys.executable
+    assert capsys.readouterr().err == (
+        "The server's database postgresql://db.example.org/dominion is PostgreSQL, whose driver psycopg is not "
+        f'installed here; install it with this command: {python} -m pip install "psycopg[binary]"\n'
+    )

@@ -29,8 +29,8 @@ class Clock:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    s = Store.open(database_path(tmp_path))
+def store(server_database: str):
+    s = Store.open(server_database)
     for name in ("Mod", "Ann", "Bea"):
         asyncio.run(s.add_account(name, password="scrypt$hash"))
     yield s

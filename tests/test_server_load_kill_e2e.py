@@ -3,7 +3,9 @@ bots each, the server killed with SIGKILL in the middle of their games and start
 the same folder; each person logs in again, sits back and plays on. Killed once every game
 waits for a person, each table comes back at that person's decision, with the same hand;
 killed wherever the games are, each table asked comes back at its decision; either way every
-answer the other person had been told is in the autosave, and every game ends."""
+answer the other person had been told is in the autosave, and every game ends. The first runs
+on the server's SQLite file and on a PostgreSQL database (a throwaway cluster, which is not
+killed: only the server is)."""
 
 from __future__ import annotations
 
@@ -47,8 +49,11 @@ def every_game_ends_and_nothing_told_is_lost(printed: str) -> None:
     assert told[1] == "0" and int(told[2]) > 0
 
 
-def test_killed_once_every_game_waits_for_a_person_each_table_comes_back_at_that_decision_and_hand():
-    printed = killed_load("--kill-asked")
+def test_killed_once_every_game_waits_for_a_person_each_table_comes_back_at_that_decision_and_hand(
+    server_database,
+):
+    on_postgresql = ["--database", server_database] if server_database.startswith("postgresql://") else []
+    printed = killed_load("--kill-asked", *on_postgresql)
     every_game_ends_and_nothing_told_is_lost(printed)
     assert (
         "killed with SIGKILL 3 s after every table started, once every game waited for a person: "

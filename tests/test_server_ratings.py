@@ -20,11 +20,12 @@ from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import play_bots
 from a11y_dominion.server import store as store_module
 from a11y_dominion.server.config import ServerConfig
+from a11y_dominion.server.database import Connection
 from a11y_dominion.server.limits import Rates
 from a11y_dominion.server.lobby import Lobby, Person, help_lines
 from a11y_dominion.server.ratings import NEW, PERSON, Rating, Standing, places, rate, rating_ranks, standings_of
 from a11y_dominion.server.records import decimal, ordinal, ranking_lines
-from a11y_dominion.server.store import FinishedGame, Ranked, Store, record_game, transaction
+from a11y_dominion.server.store import FinishedGame, IntegrityError, Ranked, Store, record_game, transaction
 from a11y_dominion.server.words import parse
 
 TODAY = date(2026, 12, 6)
@@ -43,8 +44,8 @@ def bot_at(seat: int, name: str, score: int, turns: int = 15, kind: str = "mediu
 
 
 @pytest.fixture
-def store(tmp_path):
-    s = Store.open(tmp_path / "server.sqlite3", now=lambda: "2026-12-06T08:00:00Z")
+def store(server_database):
+    s = Store.open(server_database, now=lambda: "2026-12-06T08:00:00Z")
     yield s
     s.close()
 
@@ -222,7 +223,7 @@ def test_unrated_stopped_and_one_person_games_leave_ratings_alone(store):
 
 def test_a_game_of_no_table_or_one_account_in_two_seats_writes_nothing(store):
     ids = fill(store, ["Ann", "Bea"], tables=1)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         run(
             store.record_game(
                 finished("g1", 9, [person_at(0, "Ann", ids["Ann"], 34), person_at(1, "Bea", ids["Bea"], 30)])
@@ -238,14 +239,24 @@ def test_a_game_of_no_table_or_one_account_in_two_seats_writes_nothing(store):
     assert ratings_of(store) == [("Ann", None, None, 0), ("Bea", None, None, 0)]
 
 
-def test_a_crash_inside_the_transaction_leaves_nothing_and_the_repair_applies_once(store, tmp_path):
+def other_connection(server_database: str) -> Connection:
+    """A connection to the store's database beside the store's own, as another program's."""
+    if server_database.startswith("postgresql://"):
+        import psycopg
+
+        return Connection(psycopg.connect(server_database), "other", postgresql=True)
+    raw = sqlite3.connect(server_database, isolation_level=None)
+    raw.execute("PRAGMA foreign_keys=ON")
+    return Connection(raw, "other", postgresql=False)
+
+
+def test_a_crash_inside_the_transaction_leaves_nothing_and_the_repair_applies_once(store, server_database):
     ids = fill(store, ["Ann", "Bea"])
     game = finished("g1", 1, [person_at(0, "Ann", ids["Ann"], 34), person_at(1, "Bea", ids["Bea"], 30)])
     # another connection writes the whole game and its ratings, then goes without committing,
     # as a process killed before its COMMIT does
-    con = sqlite3.connect(tmp_path / "server.sqlite3", isolation_level=None)
-    con.execute("PRAGMA foreign_keys=ON")
-    con.execute("BEGIN IMMEDIATE")
+    con = other_connection(server_database)
+    con.begin()
     assert record_game(con, game) is True
     con.close()
     assert store.run(lambda c: c.execute("SELECT COUNT(*) FROM games").fetchone()) == (0,)
@@ -487,6 +498,7 @@ KILLED_INSIDE = """
 import asyncio, sys, threading
 from a11y_dominion.server import store as store_module
 from a11y_dominion.server.ratings import PERSON, Standing
+from a11y_dominion.server.database import Connection
 from a11y_dominion.server.store import FinishedGame, Store
 
 def stuck(before, ranks):

@@ -21,7 +21,7 @@ import pytest
 from a11y_dominion.autosave import read_saved
 from a11y_dominion.i18n import Language
 from a11y_dominion.server.lobby import Lobby, Person
-from a11y_dominion.server.store import Store, database_path
+from a11y_dominion.server.store import Store
 from a11y_dominion.server.tables import Tables
 from seatsathost import settled
 
@@ -63,8 +63,8 @@ def server_run(store: Store, tmp_path: Path) -> tuple[Tables, Lobby]:
 
 
 @pytest.fixture
-def store(tmp_path: Path):
-    s = Store.open(database_path(tmp_path))
+def store(server_database: str):
+    s = Store.open(server_database)
     asyncio.run(s.add_account("Ann", password="scrypt$hash"))
     yield s
     s.close()

@@ -5,7 +5,8 @@ before the kill, and they play it to its end, whose autosave goes on from the by
 before the kill; a person playing two ``medium`` bots, the server killed three times at seeded
 moments while the game waits for her answer, finds each time the same hand and question with
 the autosave unchanged, and the game ends as the same game never stopped does; an unstarted
-table comes back with its people, who sit back down, in English and Dutch."""
+table comes back with its people, who sit back down, in English and Dutch. The first runs on
+the server's SQLite file and on a PostgreSQL database (a throwaway cluster, not killed)."""
 
 from __future__ import annotations
 
@@ -42,9 +43,28 @@ def question_of(text: str, name: str) -> list[str]:
     return lines[start:-1]
 
 
-def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_path):
+def postgresql_or_none(server_database: str) -> str | None:
+    """The ``--database`` of a server on ``server_database``: its URL for PostgreSQL, None
+    (the data folder's own file) for SQLite."""
+    return server_database if server_database.startswith("postgresql://") else None
+
+
+def rows(server, database: str | None, sql: str) -> list:
+    """The rows of ``sql`` in the database of the stopped ``server`` (``database``: its URL, or
+    None for the data folder's SQLite file), read as the server reads it."""
+    from a11y_dominion.server.database import connect
+
+    con = connect(database or server.data / "server.sqlite3")
+    try:
+        return [tuple(row) for row in con.execute(sql).fetchall()]
+    finally:
+        con.close()
+
+
+def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_path, server_database):
     keys = {name: make_key(tmp_path, f"{name.lower()}_key") for name in ("Ann", "Bea")}
-    with served(tmp_path) as server:
+    database = postgresql_or_none(server_database)
+    with served(tmp_path, database=database) as server:
         ann = signup_key(server, "Ann", keys["Ann"], tmp_path / "ann.log")
         bea = signup_key(server, "Bea", keys["Bea"], tmp_path / "bea.log")
         children = {"Ann": ann, "Bea": bea}
@@ -67,7 +87,7 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
     [saved] = (server.data / "games").glob("*.jsonl")
     kept = saved.read_bytes()  # what the autosave holds at the kill
     answers = len(kept.splitlines()) - 1  # (its header, then one line an answer)
-    with served(tmp_path) as server:
+    with served(tmp_path, database=database) as server:
         second = subprocess.run(
             list(PROGRAM) + ["server", "--data", str(server.data), "--port", "0"],
             cwd=str(ROOT),
@@ -106,10 +126,9 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
     final = saved.read_bytes()
     assert final.startswith(kept) and len(final) > len(kept)  # the game went on in the same file
     assert final.splitlines()[-1].startswith(b'{"end":')
-    with sqlite3.connect(server.data / "server.sqlite3") as con:
-        assert con.execute("SELECT id FROM games").fetchall() == [(saved.stem,)]
-        assert con.execute("SELECT state, game FROM tables").fetchall() == [("finished", saved.stem)]
-        seats = con.execute("SELECT name, kind FROM game_seats ORDER BY seat").fetchall()
+    assert rows(server, database, "SELECT id FROM games") == [(saved.stem,)]
+    assert rows(server, database, "SELECT state, game FROM tables") == [("finished", saved.stem)]
+    seats = rows(server, database, "SELECT name, kind FROM game_seats ORDER BY seat")
     assert seats == [("Ann", "person"), ("Bea", "person"), ("Bot 1", "medium")]
     header = json.loads(final.splitlines()[0])
     assert header["extra"]["server"]["accounts"] == {"Ann": 1, "Bea": 2}

@@ -1,7 +1,11 @@
-"""The server's database (a11y_dominion/server/store.py) on a tmp_path file: the schema made from
-empty with its version, WAL, a second start on the same file, a database of a newer version or
-not a database refused in one sentence, and the account, key, settings, login and ban queries
-run by the one writer thread."""
+"""The server's database (a11y_dominion/server/store.py), each test on a SQLite file in tmp_path
+and on an empty database of a throwaway PostgreSQL cluster (tests/pgcluster.py): the schema
+made from empty with its version (WAL for SQLite), a second start on the same database, a
+database of a newer version or not a database refused in one sentence, and the account, key,
+settings, login and ban queries run by the one writer thread. On PostgreSQL also: a URL whose
+database cannot be reached, refuses the password, does not exist, or is used by another
+server, or a driver that is not installed, each refused in one sentence that names no user
+nor password."""
 
 from __future__ import annotations
 
@@ -12,12 +16,15 @@ import sys
 import threading
 from pathlib import Path
 
+import psycopg
 import pytest
 
 from a11y_dominion.i18n import Language
+from a11y_dominion.server.database import connect
 from a11y_dominion.server.store import (
     MIGRATIONS,
     SCHEMA_VERSION,
+    IntegrityError,
     KeyTaken,
     NameTaken,
     Store,
@@ -25,6 +32,7 @@ from a11y_dominion.server.store import (
     database_path,
     migrate,
 )
+from pgcluster import PASSWORD
 
 TABLES = {
     "accounts",
@@ -59,10 +67,19 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def store(tmp_path, clock):
-    s = Store.open(database_path(tmp_path / "data"), now=clock)
+def store(server_database, clock):
+    s = Store.open(server_database, now=clock)
     yield s
     s.close()
+
+
+def table_names(con) -> set[str]:
+    """The names of the tables of the database of ``con`` (a store's connection)."""
+    if con.postgresql:
+        sql = "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
+    else:
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    return {r[0] for r in con.execute(sql).fetchall()}
 
 
 def read(path: Path, sql: str) -> list:
@@ -74,8 +91,15 @@ def read(path: Path, sql: str) -> list:
         con.close()
 
 
-def test_a_new_database_gets_the_whole_schema_its_version_and_wal(tmp_path, store):
+def test_a_new_database_gets_the_whole_schema_and_its_version(store):
+    assert store.found_version == 0
+    assert store.run(table_names) == TABLES
+    assert store.run(lambda con: con.execute("SELECT version FROM schema_version").fetchall()) == [(SCHEMA_VERSION,)]
+
+
+def test_a_new_sqlite_database_gets_the_whole_schema_its_version_and_wal(tmp_path):
     path = tmp_path / "data" / "server.sqlite3"
+    store = Store.open(database_path(tmp_path / "data"))
     assert store.path == path and path.is_file()
     assert store.found_version == 0
     names = {r[0] for r in read(path, "SELECT name FROM sqlite_master WHERE type = 'table'")}
@@ -100,6 +124,7 @@ def test_a_new_database_gets_the_whole_schema_its_version_and_wal(tmp_path, stor
     ]
     if sys.platform != "win32":
         assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    store.close()
 
 
 def test_every_query_runs_in_the_one_writer_thread(store):
@@ -108,39 +133,51 @@ def test_every_query_runs_in_the_one_writer_thread(store):
     assert len(threads) == 1 and here not in threads
 
 
-def test_a_second_start_keeps_the_data_and_migrates_nothing(tmp_path, clock):
-    path = database_path(tmp_path)
-    first = Store.open(path, now=clock)
+def test_a_second_start_keeps_the_data_and_migrates_nothing(server_database, clock):
+    first = Store.open(server_database, now=clock)
     ann = asyncio.run(first.add_account("Ann", password="scrypt$hash", key=KEY))
     first.close()
-    second = Store.open(path, now=clock)
+    second = Store.open(server_database, now=clock)
     try:
         assert second.found_version == SCHEMA_VERSION
         assert asyncio.run(second.account("ann")) == ann
-        assert read(path, "SELECT version FROM schema_version") == [(SCHEMA_VERSION,)]
+        assert second.run(lambda con: con.execute("SELECT version FROM schema_version").fetchall()) == [
+            (SCHEMA_VERSION,)
+        ]
     finally:
         second.close()
 
 
-def test_a_database_of_a_newer_version_is_refused_in_one_sentence_and_left_as_it_is(tmp_path):
-    path = tmp_path / "server.sqlite3"
-    con = sqlite3.connect(path)
+def shown(server_database: str) -> str:
+    """How sentences name the database: a file by its path, a URL without user and password."""
+    if server_database.startswith("postgresql://"):
+        return "postgresql:///" + server_database.split("@/", 1)[1]
+    return server_database
+
+
+def test_a_database_of_a_newer_version_is_refused_in_one_sentence_and_left_as_it_is(server_database):
+    con = connect(server_database)
     con.execute("CREATE TABLE schema_version (version INTEGER NOT NULL)")
     con.execute("INSERT INTO schema_version VALUES (?)", (SCHEMA_VERSION + 1,))
-    con.commit()
+    con.settle()
     con.close()
     with pytest.raises(StoreError) as caught:
-        Store.open(path)
+        Store.open(server_database)
+    name = shown(server_database)
     english = (
-        f"The server's database {path} was written by a newer version of the game (schema {SCHEMA_VERSION + 1}; "
+        f"The server's database {name} was written by a newer version of the game (schema {SCHEMA_VERSION + 1}; "
         f"this one knows up to {SCHEMA_VERSION}); start the version that wrote it."
     )
     assert caught.value.args[0] == english
     assert Language("nl").msg(caught.value.args[0]) == (
-        f"De database van de server {path} is geschreven door een nieuwere versie van het spel "
+        f"De database van de server {name} is geschreven door een nieuwere versie van het spel "
         f"(schema {SCHEMA_VERSION + 1}; deze kent er tot {SCHEMA_VERSION}); start de versie die hem schreef."
     )
-    assert {r[0] for r in read(path, "SELECT name FROM sqlite_master WHERE type = 'table'")} == {"schema_version"}
+    con = connect(server_database)
+    try:
+        assert table_names(con) == {"schema_version"}
+    finally:
+        con.close()
 
 
 def test_a_file_that_is_no_database_is_refused_in_one_sentence(tmp_path):
@@ -155,15 +192,103 @@ def test_a_file_that_is_no_database_is_refused_in_one_sentence(tmp_path):
     assert path.read_bytes() == b"this is not a database, only text " * 100
 
 
-def test_a_failed_migration_step_is_rolled_back_whole(tmp_path, monkeypatch):
-    con = sqlite3.connect(tmp_path / "x.sqlite3", isolation_level=None)
-    monkeypatch.setattr("a11y_dominion.server.store.MIGRATIONS", [*MIGRATIONS, "CREATE TABLE extra (a);\nBAD SQL;"])
+def test_a_failed_migration_step_is_rolled_back_whole(server_database, monkeypatch):
+    con = connect(server_database)
+    bad = "CREATE TABLE extra (a INTEGER);\nBAD SQL;"
+    monkeypatch.setattr("a11y_dominion.server.store.MIGRATIONS", [*MIGRATIONS, bad])
     monkeypatch.setattr("a11y_dominion.server.store.SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    with pytest.raises(sqlite3.OperationalError):
-        migrate(con, "x.sqlite3")
-    assert con.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
-    assert con.execute("SELECT name FROM sqlite_master WHERE name = 'extra'").fetchall() == []
-    con.close()
+    try:
+        with pytest.raises((sqlite3.OperationalError, psycopg.errors.SyntaxError)):
+            migrate(con, "x")
+        assert not con.in_transaction
+        assert con.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        assert table_names(con) == TABLES
+    finally:
+        con.close()
+
+
+def test_the_schema_in_postgresql_has_its_types_and_sqlite_rowid_order():
+    from a11y_dominion.server.database import postgresql_schema
+
+    assert postgresql_schema(MIGRATIONS[1]) == (
+        "\n    CREATE TABLE mutes (\n"
+        "        account BIGINT PRIMARY KEY REFERENCES accounts(id) ON DELETE CASCADE,\n"
+        '        until   TEXT COLLATE "C" NOT NULL,\n'
+        "        by      BIGINT REFERENCES accounts(id),\n"
+        "    rowid BIGINT GENERATED ALWAYS AS IDENTITY\n);\n    "
+    )
+    made = postgresql_schema(MIGRATIONS[0])
+    assert "id            BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY," in made
+    assert "public_data BYTEA NOT NULL UNIQUE," in made and "mu_before    DOUBLE PRECISION," in made
+    assert "REAL" not in made and "BLOB" not in made and "INTEGER" not in made
+
+
+# ---------------------------------------------------------------- PostgreSQL named by a URL
+@pytest.mark.postgres
+@pytest.mark.e2e  # (the throwaway cluster's processes)
+@pytest.mark.posix
+def test_postgresql_urls_refused_each_in_one_sentence_without_user_or_password(postgresql_cluster, tmp_path):
+    socket = postgresql_cluster.socket
+    cases = {
+        postgresql_cluster.url("nowhere_db"): (
+            f"The database postgresql:///nowhere_db?host={socket} does not exist; "
+            "create it (docs/server.md says how) or name another."
+        ),
+        postgresql_cluster.url("postgres", password="wrong horse"): (
+            f"PostgreSQL refused the login to the database postgresql:///postgres?host={socket}: "
+            "check the user and password."
+        ),
+        f"postgresql://postgres:{PASSWORD.replace(' ', '%20')}@/postgres?host={tmp_path}": (
+            f"PostgreSQL cannot be reached for the database postgresql:///postgres?host={tmp_path}; "
+            "check that it runs and that the host and port are right."
+        ),
+    }
+    dutch = []
+    for url, sentence in cases.items():
+        with pytest.raises(StoreError) as caught:
+            Store.open(url)
+        assert caught.value.args[0] == sentence
+        assert "postgres:" not in sentence and "wrong" not in sentence and "secret" not in sentence
+        dutch.append(Language("nl").msg(caught.value.args[0]))
+    assert dutch == [
+        f"De database postgresql:///nowhere_db?host={socket} bestaat niet; maak hem aan (docs/server.md zegt hoe) "
+        "of noem een andere.",
+        f"PostgreSQL weigerde het inloggen bij de database postgresql:///postgres?host={socket}: "
+        "kijk de gebruiker en het wachtwoord na.",
+        f"PostgreSQL is niet bereikbaar voor de database postgresql:///postgres?host={tmp_path}; "
+        "kijk of het draait en of de host en de poort kloppen.",
+    ]
+
+
+@pytest.mark.postgres
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_a_second_server_on_the_same_postgresql_database_is_refused(postgresql_url):
+    first = Store.open(postgresql_url)
+    try:
+        with pytest.raises(StoreError) as caught:
+            Store.open(postgresql_url)
+        assert caught.value.args[0] == f"Another server uses the database {shown(postgresql_url)}."
+    finally:
+        first.close()
+    Store.open(postgresql_url).close()  # (its lock went with its connection)
+
+
+def test_a_postgresql_url_without_the_driver_says_what_to_install(monkeypatch):
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # (an import of it fails, as where it is not installed)
+    with pytest.raises(StoreError) as caught:
+        Store.open("postgres://ann:s3cret@db.example.org:5433/dominion")
+    python = f'"{sys.executable}"' if " " in sys.executable else sys.executable
+    assert caught.value.args[0] == (
+        "The server's database postgresql://db.example.org:5433/dominion is PostgreSQL, whose driver psycopg "
+        f'is not installed here; install it with this command: {python} -m pip install "psycopg[binary]"'
+    )
+    assert Language("nl").msg(caught.value.args[0]) == (
+        "De database van de server postgresql://db.example.org:5433/dominion is PostgreSQL, waarvan het "
+        "stuurprogramma psycopg hier niet geïnstalleerd is; installeer het met deze opdracht: "
+        f'{python} -m pip install "psycopg[binary]"'
+    )
+    assert "ann" not in caught.value.args[0] and "s3cret" not in caught.value.args[0]
 
 
 # ---------------------------------------------------------------- accounts
@@ -217,7 +342,7 @@ def test_password_settings_and_logins(store, clock):
     assert got.password == "scrypt$two"
     assert got.settings == {"language": "nl", "verbosity": "terse", "keys": {"F2": "hand"}}
     assert got.last_login == "2026-12-06T09:00:00Z"
-    rows = store.run(lambda con: con.execute("SELECT * FROM logins ORDER BY rowid").fetchall())
+    rows = store.run(lambda con: con.execute("SELECT at, account, address, ok FROM logins ORDER BY rowid").fetchall())
     assert rows == [("2026-12-06T09:00:00Z", ann.id, "192.0.2.1", 1), ("2026-12-06T09:00:00Z", None, "192.0.2.2", 0)]
     assert asyncio.run(store.forget_logins("2026-12-06T09:00:01Z")) == 2
     with pytest.raises(ValueError):
@@ -242,7 +367,7 @@ def test_bans_by_name_key_and_address_in_force_until_their_time(store):
     assert [b.value for b in asyncio.run(store.bans("2026-12-08T00:00:00Z"))] == ["mallory"]
     assert asyncio.run(store.unban("name", "Mallory"))
     assert not asyncio.run(store.unban("name", "Mallory"))
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         asyncio.run(store.ban("colour", "red", None, None, None))
 
 
@@ -250,13 +375,13 @@ def test_the_schema_keeps_its_constraints(store):
     def bad_state(con):
         con.execute("INSERT INTO tables (number, options, state, created) VALUES (1, '{}', 'lost', 'now')")
 
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         store.run(bad_state)
 
     def orphan_seat(con):
         con.execute("INSERT INTO table_seats VALUES (99, 0, 'Ann', NULL, NULL)")
 
-    with pytest.raises(sqlite3.IntegrityError):  # foreign keys are on
+    with pytest.raises(IntegrityError):  # foreign keys are on
         store.run(orphan_seat)
 
 
@@ -291,3 +416,37 @@ def test_a_closed_store_takes_no_query(tmp_path):
     s.close()
     with pytest.raises(RuntimeError):
         s.submit(lambda con: None)
+
+
+@pytest.mark.postgres
+@pytest.mark.e2e
+@pytest.mark.posix
+def test_a_broken_postgresql_connection_is_made_again_for_the_next_query(postgresql_url):
+    store = Store.open(postgresql_url)
+    try:
+        ann = asyncio.run(store.add_account("Ann", password="scrypt$one"))
+        with psycopg.connect(postgresql_url, autocommit=True) as other:  # as PostgreSQL's restart ends it
+            ended = other.execute(  # (waits until the server's connection is gone, up to 60 s)
+                "SELECT pg_terminate_backend(pid, 60000) FROM pg_stat_activity "
+                "WHERE application_name = 'a11y-dominion server' AND datname = current_database()"
+            ).fetchall()
+        assert ended == [(True,)]
+        with pytest.raises(psycopg.OperationalError):  # the query that finds it broken
+            asyncio.run(store.account("Ann"))
+        assert asyncio.run(store.account("Ann")) == ann  # the next one on a new connection
+        with pytest.raises(StoreError):  # which holds the database's lock again
+            Store.open(postgresql_url)
+    finally:
+        store.close()
+
+
+def test_where_postgresql_is_not_installed_its_tests_fail_saying_to_install_it(monkeypatch):
+    import pgcluster
+
+    monkeypatch.setattr(pgcluster, "postgres_programs", lambda: None)
+    with pytest.raises(pytest.fail.Exception) as caught:
+        pgcluster.start_cluster()
+    assert str(caught.value) == (
+        "PostgreSQL is not installed here (no initdb and pg_ctl in /usr/lib/postgresql/*/bin or on the PATH): "
+        "install it (apt-get install postgresql; CI does), or leave these tests out with -m 'not postgres'."
+    )

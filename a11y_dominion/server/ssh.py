@@ -534,11 +534,11 @@ SERVER_LOG = "server.log"
 
 
 def run_server(data: str, listen: str, port: int, database: str | None = None, ready: str | None = None) -> int:
-    """The ``server`` command: read ``data``/server.toml, open the database (``database``, else
-    ``data``/server.sqlite3), take the folder's lock, bring back the tables a stopped or killed
-    server left (:meth:`~.tables.Tables.restore`; one line each on standard output), listen on
-    ``listen``:``port``, write the
-    ``ready`` file (when given), and serve until SIGINT or SIGTERM (SIGBREAK on Windows).
+    """The ``server`` command: read ``data``/server.toml, open the database (``database``: a
+    SQLite file's path or a PostgreSQL URL; else ``data``/server.sqlite3), take the folder's
+    lock, bring back the tables a stopped or killed server left
+    (:meth:`~.tables.Tables.restore`; one line each on standard output), listen on
+    ``listen``:``port``, write the ``ready`` file (when given), and serve until SIGINT or SIGTERM (SIGBREAK on Windows).
     Warnings, its own and the libraries', go to :data:`SERVER_LOG` in ``data``, never to
     the screen. Returns the exit code: 0 when stopped, :data:`EXIT_CANNOT_START` (one sentence on
     standard error) when it cannot start."""
@@ -581,7 +581,7 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
         pass  # (the data folder is its owner's only already)
     try:
         try:
-            store = Store.open(Path(database) if database else database_path(folder))
+            store = Store.open(database or database_path(folder))  # (a file's path, or a PostgreSQL URL)
         except StoreError as e:
             print(lang.msg(e.args[0]), file=sys.stderr)
             return EXIT_CANNOT_START

@@ -1,11 +1,13 @@
 """The server's database: accounts, their keys and settings, bans, tables, games, seats and
-ratings, in one SQLite file (``DATA/server.sqlite3``).
+ratings, in one SQLite file (``DATA/server.sqlite3``), or in a PostgreSQL database where the
+operator names one (``--database postgresql://user@host/name``). The queries are written
+once, for both; :mod:`.database` carries what differs between them.
 
 The schema is made and brought up to date by :data:`MIGRATIONS`, one step at a time, each in
 one transaction, with its number in the ``schema_version`` table, as the game history of
 :mod:`a11y_dominion.stats` is; a database that a newer version wrote is refused with one
-sentence. The database runs in WAL mode (readers never wait for the writer, and a
-``kill -9`` loses no committed transaction) with ``synchronous=NORMAL`` and foreign keys on.
+sentence. SQLite runs in WAL mode (readers never wait for the writer, and a ``kill -9`` loses
+no committed transaction) with ``synchronous=NORMAL`` and foreign keys on.
 
 One connection, used by one thread only: :class:`Store` starts a writer thread that owns it
 and runs every query, in the order they were given; the event loop awaits their results
@@ -21,7 +23,6 @@ import asyncio
 import concurrent.futures
 import json
 import queue
-import sqlite3
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,9 +31,10 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ..files import shown_name
 from ..rules.decisions import Msg
-from ..stats import is_damage, owner_only
+from .database import Connection, connect, unusable
+from .database import IntegrityError as IntegrityError  # (the store's errors: raised from here too)
+from .database import StoreError as StoreError
 from .names import name_key, taken
 from .ratings import Rating, Standing, places, rate, rating_ranks
 
@@ -143,11 +145,7 @@ MIGRATIONS = [
 SCHEMA_VERSION = len(MIGRATIONS)
 
 T = TypeVar("T")
-Query = Callable[[sqlite3.Connection], T]
-
-
-class StoreError(Exception):
-    """The database cannot be used; ``args[0]`` is one sentence (a :class:`Msg`)."""
+Query = Callable[[Connection], T]
 
 
 class NameTaken(StoreError):
@@ -333,31 +331,34 @@ def seconds_of(utc: str) -> float:
 
 
 @contextmanager
-def transaction(con: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction on ``con`` (a connection in autocommit mode): begun at once,
-    committed at the end of the block, rolled back when it raises."""
-    con.execute("BEGIN IMMEDIATE")
+def transaction(con: Connection) -> Iterator[Connection]:
+    """One write transaction on ``con``: begun at once, committed at the end of the block,
+    rolled back when it raises."""
+    con.begin()
     try:
         yield con
     except BaseException:
         con.rollback()
         raise
-    con.execute("COMMIT")
+    con.commit()
 
 
-def schema_version(con: sqlite3.Connection) -> int:
+def schema_version(con: Connection) -> int:
     """The schema version of the database ``con`` (0: a new one)."""
     con.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
     row = con.execute("SELECT version FROM schema_version").fetchone()
+    con.settle()
     return int(row[0]) if row else 0
 
 
-def migrate(con: sqlite3.Connection, file: str) -> int:
+def migrate(con: Connection, file: str) -> int:
     """Bring the database ``con`` (named ``file`` in sentences) up to :data:`SCHEMA_VERSION`,
-    one step of :data:`MIGRATIONS` a transaction; returns the version it found.
+    one step of :data:`MIGRATIONS` a transaction (in PostgreSQL's words there:
+    :func:`~.database.postgresql_schema`); returns the version it found.
 
     Raises :class:`StoreError` for a database a newer version wrote (nothing is changed),
-    and sqlite3.Error when a step fails (that step is rolled back)."""
+    and the database's own error (sqlite3.Error, psycopg.Error) when a step fails (that
+    step is rolled back)."""
     found = schema_version(con)
     if found > SCHEMA_VERSION:
         raise StoreError(
@@ -370,64 +371,31 @@ def migrate(con: sqlite3.Connection, file: str) -> int:
             )
         )
     for number in range(found, SCHEMA_VERSION):
-        script = (
-            f"BEGIN IMMEDIATE;\n{MIGRATIONS[number]}\n"
-            f"DELETE FROM schema_version;\nINSERT INTO schema_version VALUES ({number + 1});\nCOMMIT;"
+        con.script(
+            f"{MIGRATIONS[number]}\nDELETE FROM schema_version;\n"
+            f"INSERT INTO schema_version (version) VALUES ({number + 1});"
         )
-        try:
-            con.executescript(script)
-        except sqlite3.Error:
-            if con.in_transaction:
-                con.rollback()
-            raise
     return found
 
 
-def connect(path: Path) -> tuple[sqlite3.Connection, int]:
-    """A connection to the database at ``path`` (made, readable by its owner only, when
-    there is none), in autocommit mode (:func:`transaction` makes transactions), WAL,
-    ``synchronous=NORMAL``, foreign keys on, waiting up to 5 s for a lock, and migrated
-    (:func:`migrate`), and the schema version the database had before. For the thread
-    that makes it only.
+def opened(where: str | Path) -> tuple[Connection, int]:
+    """A connection to the database ``where`` (a SQLite file's path or a PostgreSQL URL:
+    :func:`~.database.connect`), migrated (:func:`migrate`), and the schema version the
+    database had before. For the thread that makes it only.
 
-    Raises :class:`StoreError` with one sentence when the folder or file cannot be made or
-    opened, the file is damaged or not a database, a newer version wrote it, or a step of
-    the migration fails."""
-    file = shown_name(str(path))
+    Raises :class:`StoreError` with one sentence when the database cannot be made, opened
+    or reached, is damaged or not a database, a newer version wrote it, or a step of the
+    migration fails."""
+    con = connect(where)
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        owner_only(path)
-        con = sqlite3.connect(path, timeout=5, isolation_level=None)
-    except (OSError, sqlite3.Error) as e:
-        raise StoreError(
-            Msg("The server's database {file} cannot be opened ({error}).", file=file, error=_why(e))
-        ) from None
-    try:
-        con.execute("PRAGMA journal_mode=WAL")
-        con.execute("PRAGMA synchronous=NORMAL")
-        con.execute("PRAGMA foreign_keys=ON")
-        found = migrate(con, file)
+        found = migrate(con, con.name)
     except StoreError:
         con.close()
         raise
-    except sqlite3.Error as e:
+    except Exception as e:  # (sqlite3.Error, psycopg.Error: the database's own)
         con.close()
-        if is_damage(e):
-            raise StoreError(
-                Msg(
-                    "The server's database {file} is damaged or is not a database; "
-                    "restore it from a backup, or move it away to start with an empty one.",
-                    file=file,
-                )
-            ) from None
-        raise StoreError(
-            Msg("The server's database {file} cannot be used ({error}).", file=file, error=_why(e))
-        ) from None
+        raise unusable(e, con.name) from None
     return con, found
-
-
-def _why(error: BaseException) -> str:
-    return str(getattr(error, "strerror", None) or error)
 
 
 # ---------------------------------------------------------------- the writer thread
@@ -435,15 +403,15 @@ _STOP = object()
 
 
 class Store:
-    """The database at ``path`` with its writer thread: every query runs there, one at a
-    time, in the order given. ``now()`` gives the time written into rows (:func:`utc_now`
-    unless given).
+    """The database ``path`` (a SQLite file's path or a PostgreSQL URL) with its writer
+    thread: every query runs there, one at a time, in the order given. ``now()`` gives the
+    time written into rows (:func:`utc_now` unless given).
 
     Made by :meth:`open`, which waits for the connection and the migration (raising their
     :class:`StoreError`); closed by :meth:`close`. The query methods are coroutines for the
     event loop: each awaits its query in the writer thread."""
 
-    def __init__(self, path: Path, now: Callable[[], str] = utc_now) -> None:
+    def __init__(self, path: str | Path, now: Callable[[], str] = utc_now) -> None:
         self.path = path
         self.now = now
         self.found_version = 0  # the schema version the database had when opened
@@ -453,8 +421,9 @@ class Store:
         self._closed = False
 
     @classmethod
-    def open(cls, path: Path, now: Callable[[], str] = utc_now) -> Store:
-        """The :class:`Store` of the database at ``path``, connected and migrated. Blocks
+    def open(cls, path: str | Path, now: Callable[[], str] = utc_now) -> Store:
+        """The :class:`Store` of the database ``path`` (a SQLite file's path or a PostgreSQL
+        URL: :func:`~.database.is_url`), connected and migrated. Blocks
         until then (the server opens it before it listens). Raises :class:`StoreError`."""
         store = cls(path, now)
         store._thread.start()
@@ -467,8 +436,11 @@ class Store:
         return store
 
     def _serve(self) -> None:
+        """The writer thread: connect, then run each query given, in order, until :meth:`close`.
+        A PostgreSQL connection that broke is made again before the next query (the query
+        that found it broken raised its error; one that cannot connect raises :class:`StoreError`)."""
         try:
-            con, found = connect(self.path)
+            con, found = opened(self.path)
         except Exception as e:  # StoreError, or a path SQLite cannot take: raised by open
             self._ready.set_exception(e)
             return
@@ -482,11 +454,20 @@ class Store:
                 if not future.set_running_or_notify_cancel():
                     continue
                 try:
-                    future.set_result(query(con))
+                    if con.lost:  # (PostgreSQL restarted, or the network went: connected again)
+                        con.close()
+                        con, _found = opened(self.path)
+                    result = query(con)
+                    con.settle()  # (what it wrote outside a transaction, or read, committed)
                 except BaseException as e:  # handed to whoever waits for the query
-                    if con.in_transaction:
-                        con.rollback()
+                    try:
+                        if con.in_transaction:
+                            con.rollback()
+                    except Exception:
+                        pass  # (a connection that is lost has nothing to roll back)
                     future.set_exception(e)
+                else:
+                    future.set_result(result)
         finally:
             con.close()
 
@@ -530,18 +511,17 @@ class Store:
         in with the key; nothing is written then."""
         now = self.now()
 
-        def query(con: sqlite3.Connection) -> Account:
+        def query(con: Connection) -> Account:
             try:
                 with transaction(con):
-                    cur = con.execute(
+                    account = con.insert(
                         "INSERT INTO accounts (name, name_key, created, password) VALUES (?, ?, ?, ?)",
                         (name, name_key(name), now, password),
                     )
-                    account = int(cur.lastrowid or 0)
                     if key is not None:
                         _insert_key(con, account, key, now)
-            except sqlite3.IntegrityError as e:
-                if "accounts.name_key" in str(e):
+            except IntegrityError as e:
+                if e.unique == "accounts.name_key":
                     raise NameTaken(taken(name)) from None
                 raise
             found = _account_where(con, "id = ?", account)
@@ -572,7 +552,7 @@ class Store:
         too. Raises :class:`KeyTaken` when an account (this one too) has it already."""
         now = self.now()
 
-        def query(con: sqlite3.Connection) -> None:
+        def query(con: Connection) -> None:
             with transaction(con):
                 _insert_key(con, account, key, now)
 
@@ -589,7 +569,7 @@ class Store:
     async def keys(self, account: int) -> list[AccountKey]:
         """The SSH keys of the account numbered ``account``, oldest first."""
 
-        def query(con: sqlite3.Connection) -> list[AccountKey]:
+        def query(con: Connection) -> list[AccountKey]:
             rows = con.execute(
                 "SELECT account, public_data, fingerprint, added FROM account_keys WHERE account = ? ORDER BY rowid",
                 (account,),
@@ -614,9 +594,12 @@ class Store:
         ``account`` (None: no such account); a good one also becomes its ``last_login``."""
         now = self.now()
 
-        def query(con: sqlite3.Connection) -> None:
+        def query(con: Connection) -> None:
             with transaction(con):
-                con.execute("INSERT INTO logins VALUES (?, ?, ?, ?)", (now, account, address, int(ok)))
+                con.execute(
+                    "INSERT INTO logins (at, account, address, ok) VALUES (?, ?, ?, ?)",
+                    (now, account, address, int(ok)),
+                )
                 if ok and account is not None:
                     con.execute("UPDATE accounts SET last_login = ? WHERE id = ?", (now, account))
 
@@ -630,9 +613,13 @@ class Store:
     async def ban(self, kind: str, value: str, until: str | None, by: int | None, reason: str | None) -> None:
         """Ban the name (``kind`` ``"name"``, ``value`` any form of it: its key is stored) or
         the address or network (``"address"``) ``value`` until ``until`` (None: for good),
-        replacing a ban of it. Raises sqlite3.IntegrityError for another kind."""
+        replacing a ban of it. Raises :class:`IntegrityError` for another kind."""
         stored = name_key(value) if kind == "name" else value
-        await self._write("INSERT OR REPLACE INTO bans VALUES (?, ?, ?, ?, ?)", (kind, stored, until, by, reason))
+        await self._write(
+            "INSERT INTO bans (kind, value, until, by, reason) VALUES (?, ?, ?, ?, ?) ON CONFLICT (kind, value) "
+            "DO UPDATE SET until = excluded.until, by = excluded.by, reason = excluded.reason",
+            (kind, stored, until, by, reason),
+        )
 
     async def unban(self, kind: str, value: str) -> bool:
         """Lift the ban of ``value`` (a name in any form, or an address); False when there was none."""
@@ -644,7 +631,7 @@ class Store:
         for good and those until a later time, by kind and value."""
         at = now or self.now()
 
-        def query(con: sqlite3.Connection) -> list[Ban]:
+        def query(con: Connection) -> list[Ban]:
             rows = con.execute(
                 "SELECT kind, value, until, by, reason FROM bans WHERE until IS NULL OR until > ? ORDER BY kind, value",
                 (at,),
@@ -657,7 +644,11 @@ class Store:
     async def mute(self, account: int, until: float, by: int | None) -> None:
         """Mute the account numbered ``account`` until ``until`` (seconds since the epoch),
         by the moderator's account ``by``, replacing a mute it had."""
-        await self._write("INSERT OR REPLACE INTO mutes VALUES (?, ?, ?)", (account, utc_at(until), by))
+        await self._write(
+            "INSERT INTO mutes (account, until, by) VALUES (?, ?, ?) "
+            "ON CONFLICT (account) DO UPDATE SET until = excluded.until, by = excluded.by",
+            (account, utc_at(until), by),
+        )
 
     async def unmute(self, account: int) -> bool:
         """Lift the mute of the account numbered ``account``; False when it had none."""
@@ -668,7 +659,7 @@ class Store:
         ends (seconds since the epoch); the mutes over by then are removed."""
         at = utc_at(now)
 
-        def query(con: sqlite3.Connection) -> dict[int, float]:
+        def query(con: Connection) -> dict[int, float]:
             with transaction(con):
                 con.execute("DELETE FROM mutes WHERE until <= ?", (at,))
                 rows = con.execute("SELECT account, until FROM mutes").fetchall()
@@ -680,7 +671,11 @@ class Store:
         """Keep the invitation of the account numbered ``account`` to the table of row
         ``table_id`` by the account ``by``, made at ``at`` (seconds since the epoch),
         replacing one it had to that table."""
-        await self._write("INSERT OR REPLACE INTO invitations VALUES (?, ?, ?, ?)", (table_id, account, by, utc_at(at)))
+        await self._write(
+            "INSERT INTO invitations (table_id, account, by, created) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT (table_id, account) DO UPDATE SET by = excluded.by, created = excluded.created",
+            (table_id, account, by, utc_at(at)),
+        )
 
     async def drop_invitations(self, table_id: int, account: int | None = None) -> int:
         """Forget the invitation of ``account`` to the table of row ``table_id`` (None: every
@@ -695,7 +690,7 @@ class Store:
         that started or closed) is removed."""
         since = utc_at(oldest)
 
-        def query(con: sqlite3.Connection) -> list[KeptInvitation]:
+        def query(con: Connection) -> list[KeptInvitation]:
             with transaction(con):
                 con.execute(
                     "DELETE FROM invitations WHERE created < ? OR table_id NOT IN "
@@ -736,7 +731,7 @@ class Store:
         their seats' order (the owner first); the seats kept before are replaced, so that a
         restart finds the table as it was (:meth:`open_seats`)."""
 
-        def query(con: sqlite3.Connection) -> None:
+        def query(con: Connection) -> None:
             with transaction(con):
                 con.execute("DELETE FROM table_seats WHERE table_id = ?", (table_id,))
                 con.executemany(
@@ -751,7 +746,7 @@ class Store:
         order: (account, the account's name, its settings) each; an account that is gone is
         left out, and settings that are not a JSON object read as none."""
 
-        def query(con: sqlite3.Connection) -> list[tuple[int, str, dict[str, Any]]]:
+        def query(con: Connection) -> list[tuple[int, str, dict[str, Any]]]:
             rows = con.execute(
                 "SELECT a.id, a.name, a.settings FROM table_seats s JOIN accounts a ON a.id = s.account "
                 "WHERE s.table_id = ? ORDER BY s.seat",
@@ -772,7 +767,7 @@ class Store:
         """Every table ``open`` or ``playing``, by id (a server that stopped, or was killed,
         left them so). A row whose options are not a JSON object reads as no options."""
 
-        def query(con: sqlite3.Connection) -> list[TableRow]:
+        def query(con: Connection) -> list[TableRow]:
             rows = con.execute(
                 "SELECT id, number, owner, options, state, game, started FROM tables "
                 "WHERE state IN ('open', 'playing') ORDER BY id"
@@ -799,9 +794,9 @@ class Store:
         return await self.call(query)
 
     async def _insert(self, sql: str, values: tuple[Any, ...]) -> int:
-        def query(con: sqlite3.Connection) -> int:
+        def query(con: Connection) -> int:
             with transaction(con):
-                return int(con.execute(sql, values).lastrowid or 0)
+                return con.insert(sql, values)
 
         return await self.call(query)
 
@@ -814,10 +809,10 @@ class Store:
 
         The game changes ratings when its table is rated, it was played to its end and at
         least 2 people played it (:func:`~.ratings.rating_ranks`). Raises ValueError when one
-        account holds two seats, and sqlite3.IntegrityError for a table that does not
+        account holds two seats, and :class:`IntegrityError` for a table that does not
         exist; nothing is written then."""
 
-        def query(con: sqlite3.Connection) -> bool:
+        def query(con: Connection) -> bool:
             with transaction(con):
                 return record_game(con, game)
 
@@ -839,22 +834,22 @@ class Store:
     async def _write(self, sql: str, values: tuple[Any, ...]) -> int:
         """Run the one statement ``sql`` with ``values`` in a transaction; the rows it changed."""
 
-        def query(con: sqlite3.Connection) -> int:
+        def query(con: Connection) -> int:
             with transaction(con):
-                return con.execute(sql, values).rowcount
+                return int(con.execute(sql, values).rowcount)
 
         return await self.call(query)
 
 
-def record_game(con: sqlite3.Connection, game: FinishedGame) -> bool:
+def record_game(con: Connection, game: FinishedGame) -> bool:
     """The statements of :meth:`Store.record_game` on ``con``, inside a transaction the
     caller holds (it commits or rolls back): True when ``game`` was recorded now, False
     when its ``games`` row was there already (nothing is written then)."""
     ranks = rating_ranks(game.standings)
     rated = game.rated and game.stopped is None and ranks is not None
     cur = con.execute(
-        "INSERT OR IGNORE INTO games (id, table_id, started, ended, kingdom, turns, rated, stopped) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        "INSERT INTO games (id, table_id, started, ended, kingdom, turns, rated, stopped) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING",
         (
             game.id,
             game.table_id,
@@ -884,7 +879,8 @@ def record_game(con: sqlite3.Connection, game: FinishedGame) -> bool:
         old = before.get(standing.account or 0)
         new = after.get(standing.account or 0)
         con.execute(
-            "INSERT INTO game_seats VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO game_seats (game, seat, name, account, kind, score, place, mu_before, sigma_before, "
+            "mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 game.id,
                 standing.seat,
@@ -907,7 +903,7 @@ def _rating(mu: float | None, sigma: float | None) -> Rating | None:
     return Rating(float(mu), float(sigma)) if mu is not None and sigma is not None else None
 
 
-def _games_of(con: sqlite3.Connection, account: int, most: int) -> list[PlayedGame]:
+def _games_of(con: Connection, account: int, most: int) -> list[PlayedGame]:
     rows = con.execute(
         "SELECT g.id, t.number, g.ended, g.turns, g.rated, g.stopped FROM games g "
         "JOIN tables t ON t.id = g.table_id "
@@ -939,11 +935,11 @@ def _games_of(con: sqlite3.Connection, account: int, most: int) -> list[PlayedGa
     return found
 
 
-def _stats(con: sqlite3.Connection, account: int) -> PlayerStats:
+def _stats(con: Connection, account: int) -> PlayerStats:
     games, won, unfinished = con.execute(
-        "SELECT COALESCE(SUM(g.stopped IS NULL), 0), "
-        "COALESCE(SUM(g.stopped IS NULL AND s.place = 1), 0), "
-        "COALESCE(SUM(g.stopped IS NOT NULL), 0) "
+        "SELECT COUNT(CASE WHEN g.stopped IS NULL THEN 1 END), "
+        "COUNT(CASE WHEN g.stopped IS NULL AND s.place = 1 THEN 1 END), "
+        "COUNT(CASE WHEN g.stopped IS NOT NULL THEN 1 END) "
         "FROM game_seats s JOIN games g ON g.id = s.game WHERE s.account = ?",
         (account,),
     ).fetchone()
@@ -962,7 +958,7 @@ def _stats(con: sqlite3.Connection, account: int) -> PlayerStats:
     )
 
 
-def _ranking(con: sqlite3.Connection) -> list[Ranked]:
+def _ranking(con: Connection) -> list[Ranked]:
     won = dict(
         con.execute(
             "SELECT s.account, COUNT(*) FROM game_seats s JOIN games g ON g.id = s.game "
@@ -984,19 +980,22 @@ def _ranking(con: sqlite3.Connection) -> list[Ranked]:
     return ranked
 
 
-def _insert_key(con: sqlite3.Connection, account: int, key: tuple[bytes, str], now: str) -> None:
+def _insert_key(con: Connection, account: int, key: tuple[bytes, str], now: str) -> None:
     public_data, fingerprint = key
     try:
-        con.execute("INSERT INTO account_keys VALUES (?, ?, ?, ?)", (account, public_data, fingerprint, now))
-    except sqlite3.IntegrityError as e:
-        if "account_keys.public_data" in str(e):
+        con.execute(
+            "INSERT INTO account_keys (account, public_data, fingerprint, added) VALUES (?, ?, ?, ?)",
+            (account, public_data, fingerprint, now),
+        )
+    except IntegrityError as e:
+        if e.unique == "account_keys.public_data":
             raise KeyTaken(
                 Msg("This SSH key already logs in to an account; each key belongs to one account.")
             ) from None
         raise
 
 
-def _account_where(con: sqlite3.Connection, where: str, value: object) -> Account | None:
+def _account_where(con: Connection, where: str, value: object) -> Account | None:
     row = con.execute(
         "SELECT id, name, created, last_login, password, settings, disabled, mu, sigma, rated_games "
         f"FROM accounts WHERE {where}",
