@@ -300,10 +300,6 @@ class Narration:
         self.at_keyboard = True
         return self.flush()
 
-    def leave_keyboard(self) -> None:
-        """The keyboard goes to another person: from now on this seat's sentences wait."""
-        self.at_keyboard = False
-
     def say(
         self,
         text: str,
