@@ -16,12 +16,13 @@ from typing import Any
 
 from ..announcements.history import History
 from ..announcements.narrator import Narrator
-from ..console.commands import MAX_SAY, SPEECH_ELSEWHERE, VERBOSITIES, clean, language_of, verbosity_of
+from ..console.commands import MAX_SAY, SPEECH_ELSEWHERE, VERBOSITIES, language_of, verbosity_of
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
 from ..i18n import N_, Language
 from ..table import StopTable
 from ..textinput import drop_sequences
+from ..textinput import printable as clean  # (the name the other remote modules import)
 from ..view import redact_all
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
