@@ -10,11 +10,12 @@ answer, never the game.
 from __future__ import annotations
 
 from ..announcements.narrator import group_names
+from ..announcements.words import hand_sorted
 from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS
 from ..rules.decisions import Decision, Move, MoveKind
 from ..view import PlayerView
-from .queries import EN, cost_of, join_or, pile_facts, sorted_names, tokens_on_it, turn_prompt
+from .queries import EN, cost_of, join_or, pile_facts, tokens_on_it, turn_prompt
 
 
 def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -> str:
@@ -331,7 +332,7 @@ def decision_lines(
     if hand:
         if view.seat != d.player:
             raise ValueError(f"the hand of {d.player} is not in the view of {view.seat}")
-        names = group_names(sorted_names(view.hand), lang)
+        names = group_names(hand_sorted(view.hand), lang)
         lines.append(
             lang.text(N_("Your hand: {cards}."), cards=names)
             if you
