@@ -362,7 +362,10 @@ def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bo
         raise ValueError("only turn moves have a brief form")
     lines = _turn_option_lines(view, d, False, lang, False, brief=True)
     return (
-        "; ".join(_short(brief, lang) if taught and shape == HOW_TO_BUY_SHAPE else brief for _l, brief, shape in lines)
+        "; ".join(
+            _run_short([brief], shape, lang) if taught and shape == HOW_TO_BUY_SHAPE else brief
+            for _l, brief, shape in lines
+        )
         + "."
     )
 
@@ -378,11 +381,6 @@ def _numbers(briefs: list) -> str:
     first = briefs[0].split(":", 1)[0]
     last = briefs[-1].split(":", 1)[0]
     return first if first == last else f"{first.split()[0]}\x00{last.split()[-1]}"
-
-
-def _short(brief: str, lang: Language, shape: str = HOW_TO_BUY_SHAPE) -> str:
-    """``brief`` (the brief form of a run of moves) as its numbers and what they do: "4 to 7: buy"."""
-    return _run_short([brief], shape, lang)
 
 
 def _run_short(briefs: list, shape: str, lang: Language) -> str:

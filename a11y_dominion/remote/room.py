@@ -940,13 +940,9 @@ def _end(session: Any) -> None:
 def _not_in_yet(name: str) -> Callable[[Language], str]:
     """What the seats that are in hear of the seat ``name`` whose person is not at the table
     yet as its game begins (:meth:`TableRoom.start_without`)."""
-
-    def said(lang: Language) -> str:
-        return lang.text(
-            N_("{player} is not at the table yet; the game goes on until a question is {player}'s."), player=name
-        )
-
-    return said
+    return lambda lang: lang.text(
+        N_("{player} is not at the table yet; the game goes on until a question is {player}'s."), player=name
+    )
 
 
 def seconds_words(value: float, lang: Language) -> str:
