@@ -156,18 +156,6 @@ def test_a_player_who_typed_quit_is_not_waited_for_after_the_game():
     asyncio.run(main())
 
 
-def test_the_host_screen_names_the_winner_as_the_players_hear_it():
-    async def main():
-        host, _ann, _printed = dropped_host("Ann:remote,Bot:bigmoney")
-        with pytest.raises(ValueError):
-            host.winner_line()
-        assert await asyncio.wait_for(host.table.run_async(), 60) is None
-        heard = [a.text for a in host.people["Ann"].history.entries()][-1]
-        assert host.winner_line() == {"You win.": "Ann wins.", "Bot wins.": "Bot wins."}[heard]
-
-    asyncio.run(main())
-
-
 async def settle() -> None:
     for _ in range(20):
         await asyncio.sleep(0)

@@ -393,13 +393,13 @@ def test_the_hand_drawn_in_the_clean_up_is_read_before_the_next_turn_when_the_ga
 
 # ------------------------------------------------------------ 4d. drawn cards in the order the hand is read
 def test_drawn_cards_are_read_in_the_order_of_the_hand():
-    from a11y_dominion.console.queries import sorted_names
+    from a11y_dominion.announcements.words import hand_sorted
 
     cards = ("Silver", "Copper", "Copper", "Copper", "Estate")
     draw = ev.CardsDrawn("Ann", cards, 5, private_to="Ann")
     assert heard([draw], "Ann") == ["You draw 3 Coppers, Silver and Estate."]
     assert heard([draw], "Ann", NL) == ["Je trekt 3 Koper, Zilver en Landgoed."]
-    assert sorted_names(cards) == ["Copper", "Copper", "Copper", "Silver", "Estate"]  # as `hand` reads it
+    assert hand_sorted(cards) == ["Copper", "Copper", "Copper", "Silver", "Estate"]  # as `hand` reads it
     shuffled = [ev.DeckShuffled("Ann", 12), ev.CardsDrawn("Ann", ("Estate", "Villa", "Copper"), 3, private_to="Ann")]
     assert heard(shuffled, "Ann") == ["You shuffle 12 cards and draw Villa, Copper and Estate."]
     assert heard(shuffled, "Ann", NL) == ["Je schudt 12 kaarten en trekt Villa, Koper en Landgoed."]

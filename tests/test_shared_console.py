@@ -10,6 +10,7 @@ and typed lines from a plain reader (which echoes them, so the transcript reads 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import os
@@ -594,26 +595,6 @@ def test_the_first_player_is_handed_the_keyboard_too() -> None:
     assert "New game for Ann, Bea and Bot. You go first." in lines[i:]
 
 
-def test_each_seat_recalls_only_its_own_typed_lines():
-    """Up and Down at the prompt: a seat's typed-line history holds only its own lines."""
-    from prompt_toolkit.input import create_pipe_input
-    from prompt_toolkit.output import DummyOutput
-
-    from a11y_dominion.console.display import PromptReader
-
-    with create_pipe_input() as pipe:
-        reader = PromptReader(None, None, input=pipe, output=DummyOutput())
-        reader.use_history("Ann")
-        pipe.send_text("play Witch\r")
-        assert reader.read("Ann> ") == "play Witch"
-        reader.use_history("Bea")
-        pipe.send_text("hand\r")
-        assert reader.read("Bea> ") == "hand"
-        assert list(reader.session.history.get_strings()) == ["hand"]
-        reader.use_history("Ann")
-        assert list(reader.session.history.get_strings()) == ["play Witch"]
-
-
 def test_after_a_hand_over_for_an_attack_the_question_says_the_hand(here: Path) -> None:
     """Ann plays Militia; Bea is handed the keyboard to discard and hears her hand with the question."""
     state = {
@@ -644,11 +625,10 @@ def test_the_hand_over_prompt_completes_nothing_and_recalls_nothing():
 
     with create_pipe_input() as pipe:
         reader = PromptReader(object(), None, input=pipe, output=DummyOutput())
-        reader.use_history("Ann")
         pipe.send_text("play Witch\r")
         reader.read("Ann> ")
         pipe.send_text("\x1b[A\r")  # Up, then Enter, at the hand-over prompt
-        assert reader.read_bare() == ""
+        assert asyncio.run(reader.read_bare_async()) == ""
         assert reader.session.history.get_strings() == ["play Witch"]
 
 

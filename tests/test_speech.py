@@ -902,3 +902,17 @@ def test_com_is_asked_multithreaded_before_pythoncom_is_imported(monkeypatch):
     monkeypatch.setattr(sys, "coinit_flags", 2, raising=False)  # (taken away again after the test)
     ao2._start_com()  # pythoncom cannot be imported: nothing is raised
     assert sys.coinit_flags == 0  # what pythoncom reads when it is imported
+
+
+def test_an_output_the_settings_name_that_is_not_known_is_said_once_and_the_usual_one_is_used():
+    import io
+
+    from a11y_dominion.console.display import Display
+    from a11y_dominion.console.start import make_speaker
+    from a11y_dominion.i18n import Language
+
+    notices: list = []
+    settings = {"output": "nonesuch", "rate": 40}
+    speaker = make_speaker("off", settings, Display(io.StringIO()), Language("nl"), notices)
+    assert notices == ["De spraakuitvoer nonesuch uit de instellingen is onbekend; de gewone wordt gebruikt."]
+    assert (speaker.mode, speaker.language, speaker._rate) == ("off", "nl", 40)

@@ -21,7 +21,6 @@ score, trash, landmarks, events, card) answer for anyone.
 from __future__ import annotations
 
 import dataclasses
-import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
@@ -33,6 +32,7 @@ from ..i18n import LANGUAGES, N_, Language, typed_command
 from ..rules.decisions import Decision, Msg
 from ..rules.events import GameEvent
 from ..settings import CHOICES, DEFAULTS, KEY_SETTING_WORDS, SettingsError, SettingValue, check_value
+from ..textinput import printable
 from ..textinput import short as _short
 from ..view import PlayerView
 from . import queries as q
@@ -211,14 +211,6 @@ def verbosity_of(word: str, lang: Language | None = None) -> str | None:
         if low == v or (lang is not None and low == lang._(v).lower()):
             return v
     return None
-
-
-def clean(text: str) -> str:
-    """``text`` without control, escape or formatting characters (a tab is a space)."""
-    if text.isprintable():  # (no such character, and no tab: most lines, at once)
-        return text
-    text = text.replace("\t", " ")
-    return "".join(ch for ch in text if not unicodedata.category(ch).startswith("C"))
 
 
 # ------------------------------------------------------------------ what an end gives a command
@@ -637,7 +629,7 @@ def say(ctx: Ctx, rest: str) -> None:
     if ctx.port.say is None:
         ctx.error(ctx.lang._(N_("Everyone plays at this computer: there is nobody at another one to say it to.")))
         return
-    whole = clean(rest).strip()
+    whole = printable(rest).strip()
     if not whole:
         ctx.error(ctx.lang._(N_("Say what? For example: say good luck.")))
         return

@@ -175,22 +175,17 @@ class Seen:
         return Seen(decision=game.pending, game=game)
 
 
-def _seen(source) -> Seen | None:
-    """A :class:`Seen`, from a Seen, a game or None."""
-    return Seen.of_game(source)
-
-
 def game_names(source, lang: Language = EN) -> list:
     """Every card, Event and Landmark name of the game (public: read from the view of ``source``,
     a :class:`Seen` or a game)."""
-    seen = _seen(source)
+    seen = Seen.of_game(source)
     return names_in_game(seen.view, lang) if seen is not None else []
 
 
 def playable(source, lang: Language = EN) -> list:
     """Names after ``play``: the cards the pending turn decision of ``source`` (a
     :class:`Seen` or a game) lets you play, and treasures."""
-    seen = _seen(source)
+    seen = Seen.of_game(source)
     d = seen.decision if seen is not None else None
     if d is None or d.kind != "turn":
         return []
@@ -208,7 +203,7 @@ def _top(view: PlayerView, pile: str) -> str:
 def buyable(source, lang: Language = EN) -> list:
     """Names after ``buy``: the top cards of piles and the Events you can buy now
     (``source``: a :class:`Seen` or a game)."""
-    seen = _seen(source)
+    seen = Seen.of_game(source)
     d = seen.decision if seen is not None else None
     if d is None or d.kind != "turn":
         return []
@@ -224,7 +219,7 @@ def option_words(source, lang: Language = EN) -> list:
     """Names of the options of a non-turn decision (``source``: a :class:`Seen` or a game): for
     a yes-or-no question (one card to choose or not, too) the words yes and no of ``lang``, as
     its line on how to answer says them."""
-    seen = _seen(source)
+    seen = Seen.of_game(source)
     d = seen.decision if seen is not None else None
     if d is None or d.kind == "turn":
         return []
@@ -276,7 +271,7 @@ class DecisionCompleter(Completer):
 
     def candidates(self, text: str) -> tuple:
         """(prefix being completed, candidate words) for the text before the cursor."""
-        seen = _seen(self.get_seen())
+        seen = Seen.of_game(self.get_seen())
         lang = self.lang
         d = seen.decision if seen is not None else None
         verb, sep, rest = text.partition(" ")

@@ -60,6 +60,7 @@ FLOOD = N_("The host sends too many lines at once: at most {n} a second are show
 SEAT_COMMANDS = tuple(c for c in COMMANDS if c not in ("save", "load"))  # completed: the host saves the game
 CATCH_UP = 30  # the most sentences of what came while the player was away said at once; log N reads them all
 AWAY = N_("{n} messages while you were away; the last {last} follow. Type log {log} to hear them all.")
+UNREADABLE = (KeyError, TypeError, ValueError, AttributeError)  # what reading a message the host sent may raise
 
 
 def _weight(entry: Any) -> int:
@@ -381,11 +382,15 @@ class SeatConsole:
             self.say(item, keep=False)
             self.note_after_end(item)
             return True
+        return self.receive_or_say(item) is not False
+
+    def receive_or_say(self, message: dict[str, Any]) -> bool | None:
+        """:meth:`receive` ``message``; None when it could not be used (:meth:`unreadable` said so)."""
         try:
-            return self.receive(item)
-        except (KeyError, TypeError, ValueError, AttributeError):
+            return self.receive(message)
+        except UNREADABLE:
             self.unreadable()
-            return True
+            return None
 
     def use_waiting(self) -> None:
         """Use every entry waiting in the inbox now but the link's end (:meth:`use`): the session
@@ -466,7 +471,7 @@ class SeatConsole:
             waiting = announcer.waiting
             try:
                 self.receive(item)
-            except (KeyError, TypeError, ValueError, AttributeError):
+            except UNREADABLE:
                 inbox.put_back(entry)  # told by the console's own reading, after the prompt
                 return False
             if announcer.waiting != waiting:
@@ -623,10 +628,8 @@ class SeatConsole:
             if got == "error" and item.get("error") == "unknown-type":
                 self.error(self.lang._(N_("This host cannot undo: it runs an older version of a11y-dominion.")))
                 return
-            try:
-                going = self.receive(item)
-            except (KeyError, TypeError, ValueError, AttributeError):
-                self.unreadable()
+            going = self.receive_or_say(item)
+            if going is None:
                 continue
             mine = mine or (got == "undone" and item.get("player") == self.name)
             if not going or got in ("refused", "error", "game_over") or (mine and got == "decide"):
@@ -670,11 +673,8 @@ class SeatConsole:
             if got == "export" and isinstance(item.get("lines"), list):
                 lines = [str(x) for x in item["lines"]]
                 break
-            try:
-                if not self.receive(item):
-                    return
-            except (KeyError, TypeError, ValueError, AttributeError):
-                self.unreadable()
+            if self.receive_or_say(item) is False:
+                return
         if lines is None:
             self.error(self.lang._(N_("The host did not send the game; nothing was written.")))
             return
@@ -825,10 +825,7 @@ class SeatConsole:
         comes before it; a query between decisions reads the game as it is now."""
         self.link.send({"type": "view"})
         async for item in self._replies():
-            try:
-                self.receive(item)
-            except (KeyError, TypeError, ValueError, AttributeError):
-                self.unreadable()
+            self.receive_or_say(item)
             if item.get("type") in ("view", "game_over", "decide"):
                 return
 

@@ -66,12 +66,7 @@ def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
     env = os.environ if env is None else env
     if plain_flag or speech in ("screen-reader", "off"):
         return True
-    if env.get("TERM", "") == "dumb":
-        return True
-    try:
-        return not stream.isatty()
-    except (AttributeError, ValueError):
-        return True
+    return env.get("TERM", "") == "dumb" or not isatty(stream)
 
 
 ERASE_SCROLLBACK = "\x1b[3J"  # erase the lines scrolled off the screen (at a hand-over)
@@ -682,6 +677,23 @@ def _prompt_text(message: str) -> list:
     return [("fg:ansidefault", message)] if message else []
 
 
+@contextlib.contextmanager
+def _prompting(buffer) -> Iterator[None]:
+    """Around a prompt on ``buffer``: a new line begins (no pasted line break of the last one
+    kept); at the end of input (EOFError) and at Ctrl+C, raised as :class:`LineCleared` with
+    whether the line held text (the buffer keeps it until the next prompt), the line is no
+    longer a cut one."""
+    forget_breaks(buffer)
+    try:
+        yield
+    except KeyboardInterrupt:
+        forget_cut(buffer)
+        raise LineCleared(bool(buffer.text.strip())) from None
+    except EOFError:
+        forget_cut(buffer)
+        raise
+
+
 @dataclasses.dataclass(frozen=True)
 class Arrived:
     """What a prompt gives back when it was ended because something came to be said
@@ -829,48 +841,43 @@ class PromptReader:
         )
         self.sequence = getattr(key_bindings, "sequence", None)  # the state of a typed escape sequence
         self.pending: collections.deque[str] = collections.deque()  # pasted lines sent, not read yet
-        self._sessions = {None: self._new_session()}
-        self.session = self._sessions[None]
-
-    def use_history(self, key) -> None:
-        """Read the next lines with the typed-line history of ``key`` (a seat's
-        name): at a shared keyboard, Up and Down recall only that seat's own lines."""
-        if key not in self._sessions:
-            self._sessions[key] = self._new_session()
-        self.session = self._sessions[key]
+        self.session = self._new_session()
 
     def read(self, message: str, default: str = ""):
         """One typed line (or a :class:`~.keys.KeyCommand`) after ``message``, without
         control, escape or formatting characters (:func:`~a11y_dominion.textinput.typed_line`).
         A question of several sentences is printed as a line up to its last
         sentence, which alone is the prompt (:func:`split_prompt`)."""
-        if self.sequence is not None:
-            self.sequence["mode"] = None  # an escape sequence left open at the last prompt ends there
-        head, message = split_prompt(printable(message))
-        if head:
-            from prompt_toolkit import print_formatted_text
-
-            print_formatted_text(head, output=self.session.output)
-        self.cut = False
-        if self.pending:
-            return self._next_pasted(message)
+        message, pasted = self._begin(message)
+        if pasted is not None:
+            return pasted
         buffer = self.session.default_buffer
-        forget_breaks(buffer)
-        try:
+        with _prompting(buffer):
             got = self.session.prompt(_prompt_text(message), default=default)
-        except KeyboardInterrupt:
-            forget_cut(buffer)
-            # what was on the line when Ctrl+C came: the buffer keeps it until the next prompt
-            raise LineCleared(bool(buffer.text.strip())) from None
-        except EOFError:
-            forget_cut(buffer)
-            raise
         return self._taken(buffer, got)
 
     async def read_async(self, message: str, default: str = ""):
         """As :meth:`read`, on the running event loop (prompt_toolkit's ``prompt_async``), so
         that other work of the loop (a network connection) goes on while the player types;
         :meth:`stop` ends it early with an :class:`Arrived`."""
+        message, pasted = self._begin(message)
+        if pasted is not None:
+            return pasted
+        session = self.session
+        buffer = session.default_buffer
+        session.app.erase_when_done = False
+        try:
+            with _prompting(buffer):
+                got = await session.prompt_async(_prompt_text(message), default=default, handle_sigint=False)
+        finally:
+            session.app.erase_when_done = False
+        return self._taken(buffer, got)
+
+    def _begin(self, message: str) -> tuple[str, str | None]:
+        """What every read does before its prompt: an escape sequence left open at the last
+        prompt ends there, the question's sentences before its last are printed as a line
+        (:func:`split_prompt`); returns (the prompt, the next pasted line when one waits,
+        shown after the prompt as if typed, else None)."""
         if self.sequence is not None:
             self.sequence["mode"] = None
         head, message = split_prompt(printable(message))
@@ -879,23 +886,7 @@ class PromptReader:
 
             print_formatted_text(head, output=self.session.output)
         self.cut = False
-        if self.pending:
-            return self._next_pasted(message)
-        session = self.session
-        buffer = session.default_buffer
-        forget_breaks(buffer)
-        session.app.erase_when_done = False
-        try:
-            got = await session.prompt_async(_prompt_text(message), default=default, handle_sigint=False)
-        except KeyboardInterrupt:
-            forget_cut(buffer)
-            raise LineCleared(bool(buffer.text.strip())) from None
-        except EOFError:
-            forget_cut(buffer)
-            raise
-        finally:
-            session.app.erase_when_done = False
-        return self._taken(buffer, got)
+        return message, (self._next_pasted(message) if self.pending else None)
 
     def _taken(self, buffer, got):
         """What a prompt gave (``got``, from ``buffer``): a :class:`~.keys.KeyCommand` cleaned,
@@ -956,19 +947,11 @@ class PromptReader:
         return len(lines)
 
     async def read_bare_async(self, message: str = "") -> str:
-        """As :meth:`read_bare`, on the running event loop (the hand-over on the console core)."""
+        """One typed line with no completion, no shortcut keys and no recalled lines (a fresh
+        history each time), on the running event loop: the hand-over prompt, where nothing of
+        the seat before or after may be told."""
         self.pending.clear()  # (the last person's pasted lines are not the next one's)
         session = self._new_session(completer=None, key_bindings=None)
         got = await session.prompt_async(message, handle_sigint=False)
-        self.cut = line_was_cut(session.default_buffer, got)
-        return typed_line(got)
-
-    def read_bare(self, message: str = "") -> str:
-        """One typed line with no completion, no shortcut keys and no recalled
-        lines (a fresh history each time): the hand-over prompt, where nothing
-        of the seat before or after may be told."""
-        self.pending.clear()  # (the last person's pasted lines are not the next one's)
-        session = self._new_session(completer=None, key_bindings=None)
-        got = session.prompt(message)
         self.cut = line_was_cut(session.default_buffer, got)
         return typed_line(got)

@@ -127,12 +127,8 @@ class Narration:
         so the summary of ``player``'s turn keeps what was done before the taken-back answer
         and leaves out what was taken back. Nothing is said now: the turn so far was told."""
         kept = self.turn_told[: max(0, len(self.turn_told) - undone)]
-        old = self.narrator
-        whole = bool(kept) and isinstance(kept[0], TurnStarted)
-        fresh = self._narrator(None if whole else player)
-        fresh.last_drawn = old.last_drawn
-        fresh.announcements(kept)  # told already: heard again only in the turn's summary
-        fresh._hand_held = old._hand_held
+        fresh = self._heard_before(player, kept)  # told already: heard again only in the turn's summary
+        fresh._hand_held = self.narrator._hand_held
         self.narrator = fresh
         self.turn_told = kept
 
@@ -141,12 +137,17 @@ class Narration:
         seat in ``player``'s turn (False: they wait for the summary of that turn, or its
         verbosity leaves them out), narrated again by a narrator that heard the turn before them."""
         kept = self.turn_told[: max(0, len(self.turn_told) - undone)]
-        taken = self.turn_told[len(kept) :]
+        return bool(self._heard_before(player, kept).announcements(self.turn_told[len(kept) :]))
+
+    def _heard_before(self, player: str, kept: list[GameEvent]) -> Narrator:
+        """A new narrator of this seat that has narrated ``kept``, the events told of ``player``'s
+        turn before a taken-back answer (from the turn's start, or from the middle of it), with
+        the hand this seat last heard drawn."""
         whole = bool(kept) and isinstance(kept[0], TurnStarted)
-        probe = self._narrator(None if whole else player)
-        probe.last_drawn = self.narrator.last_drawn
-        probe.announcements(kept)
-        return bool(probe.announcements(taken))
+        fresh = self._narrator(None if whole else player)
+        fresh.last_drawn = self.narrator.last_drawn
+        fresh.announcements(kept)
+        return fresh
 
     def undone(
         self,
@@ -299,10 +300,6 @@ class Narration:
         returns how many sentences."""
         self.at_keyboard = True
         return self.flush()
-
-    def leave_keyboard(self) -> None:
-        """The keyboard goes to another person: from now on this seat's sentences wait."""
-        self.at_keyboard = False
 
     def say(
         self,

@@ -6,7 +6,8 @@
 
 from __future__ import annotations
 
-from ..announcements.narrator import Narrator
+from ..announcements.narrator import Narrator, group_names
+from ..announcements.words import hand_sorted
 from ..bots.kinds import is_bot_kind
 from ..files import SAVE_LIMIT, FileError, read_utf8
 from ..i18n import N_, Language
@@ -16,7 +17,6 @@ from ..rules.decisions import Msg
 from ..seats import bot_options, default_seat_names, rename_seats
 from ..strategies import strategy_problem
 from ..view import player_view, redact_all
-from .questions import group_names, sorted_names
 
 SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
 KIND_WORDS = (N_("human"), N_("remote"))  # seat kinds in the export and the list of games; bot kinds stay as typed
@@ -204,7 +204,7 @@ def turn_hands(record: dict, seat: str | None, lang: Language) -> list:
                 break
             if d.kind == "turn" and game.current.name == seat and (key := game.turn.number) not in seen:
                 seen.add(key)
-                names = group_names(sorted_names(player_view(game, seat).hand), lang)
+                names = group_names(hand_sorted(player_view(game, seat).hand), lang)
                 out.append((len(game.log), lang.text(N_("Your hand: {cards}."), cards=names)))
             if answer is None:
                 break

@@ -43,12 +43,6 @@ def join_or(names, lang: Language = EN) -> str:
     return ", ".join(names[:-1]) + lang._(N_(" or ")) + names[-1]
 
 
-def sorted_names(names) -> list:
-    """Card names ordered Actions, Treasures, Victory cards, Curses, then by name (as the
-    narrator reads drawn cards, :func:`a11y_dominion.announcements.words.hand_sorted`)."""
-    return hand_sorted(names)
-
-
 TYPE_WORDS = ("Action", "Treasure", "Victory", "Curse", "Attack", "Duration", "Gathering", "Castle", "Reaction")
 # the type words in the catalog
 N_("Action"), N_("Treasure"), N_("Victory"), N_("Curse"), N_("Attack"), N_("Duration"), N_("Gathering")
@@ -68,17 +62,11 @@ def cost_of(name: str, lang: Language = EN) -> str:
     return lang.cost(spec.cost.coins, spec.cost.debt)
 
 
-def plural_name(name: str, lang: Language = EN) -> str:
-    """A card name after a number above 1: "Emporiums", "Rocks" (not "Rockses")
-    in English; "Emporia", "Landgoederen" in Dutch."""
-    return lang.cards(name)
-
-
 def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
     """The hand of the view's seat, grouped ("3 Coppers and 2 Estates"), and what is in play."""
     me = view.seat
     names = list(view.hand)
-    fields = dict(count=count(len(names), "card", lang), cards=group_names(sorted_names(names), lang))
+    fields = dict(count=count(len(names), "card", lang), cards=group_names(hand_sorted(names), lang))
     lines = [
         lang.text(N_("Your hand, {count}: {cards}."), **fields)
         if you
@@ -481,9 +469,9 @@ def below_list(f: dict, lang: Language = EN, known: str | None = None) -> str:
     parts = []
     for n, k, cost in f["below"]:
         if n == known:
-            parts.append(lang.text(N_("{n} {names}"), n=k, names=plural_name(n, lang)) if k > 1 else lang.card(n))
+            parts.append(lang.text(N_("{n} {names}"), n=k, names=lang.cards(n)) if k > 1 else lang.card(n))
         elif k > 1:
-            parts.append(lang.text(N_("{n} {names} ({cost})"), n=k, names=plural_name(n, lang), cost=cost))
+            parts.append(lang.text(N_("{n} {names} ({cost})"), n=k, names=lang.cards(n), cost=cost))
         else:
             parts.append(lang.text(N_("{card} ({cost})"), card=n, cost=cost))
     return join_names(parts, lang) if parts else ""
@@ -721,7 +709,7 @@ def trash_lines(view: PlayerView, lang: Language = EN) -> list:
         lang.text(
             N_("Trash, {count}: {cards}."),
             count=count(len(view.trash), "card", lang),
-            cards=group_names(sorted_names(view.trash), lang),
+            cards=group_names(hand_sorted(view.trash), lang),
         )
     ]
 

@@ -10,11 +10,12 @@ answer, never the game.
 from __future__ import annotations
 
 from ..announcements.narrator import group_names
+from ..announcements.words import hand_sorted
 from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS
 from ..rules.decisions import Decision, Move, MoveKind
 from ..view import PlayerView
-from .queries import EN, cost_of, join_or, pile_facts, sorted_names, tokens_on_it, turn_prompt
+from .queries import EN, cost_of, join_or, pile_facts, tokens_on_it, turn_prompt
 
 
 def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -> str:
@@ -331,7 +332,7 @@ def decision_lines(
     if hand:
         if view.seat != d.player:
             raise ValueError(f"the hand of {d.player} is not in the view of {view.seat}")
-        names = group_names(sorted_names(view.hand), lang)
+        names = group_names(hand_sorted(view.hand), lang)
         lines.append(
             lang.text(N_("Your hand: {cards}."), cards=names)
             if you
@@ -361,7 +362,10 @@ def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bo
         raise ValueError("only turn moves have a brief form")
     lines = _turn_option_lines(view, d, False, lang, False, brief=True)
     return (
-        "; ".join(_short(brief, lang) if taught and shape == HOW_TO_BUY_SHAPE else brief for _l, brief, shape in lines)
+        "; ".join(
+            _run_short([brief], shape, lang) if taught and shape == HOW_TO_BUY_SHAPE else brief
+            for _l, brief, shape in lines
+        )
         + "."
     )
 
@@ -377,11 +381,6 @@ def _numbers(briefs: list) -> str:
     first = briefs[0].split(":", 1)[0]
     last = briefs[-1].split(":", 1)[0]
     return first if first == last else f"{first.split()[0]}\x00{last.split()[-1]}"
-
-
-def _short(brief: str, lang: Language, shape: str = HOW_TO_BUY_SHAPE) -> str:
-    """``brief`` (the brief form of a run of moves) as its numbers and what they do: "4 to 7: buy"."""
-    return _run_short([brief], shape, lang)
 
 
 def _run_short(briefs: list, shape: str, lang: Language) -> str:

@@ -353,15 +353,9 @@ def make_speaker(
     used. The output is looked for in the background (:meth:`Speaker.start`), so the first
     prompt does not wait."""
     said = report or display.line
+    how = {"print_fn": lambda s: said(s), "translate": lang.text, "language": lang.code, "rate": settings.get("rate")}
     try:
-        speaker = Speaker(
-            speech,
-            print_fn=lambda s: said(s),
-            output_name=settings.get("output"),
-            translate=lang.text,
-            language=lang.code,
-            rate=settings.get("rate"),
-        )
+        speaker = Speaker(speech, output_name=settings.get("output"), **how)
     except ValueError:
         notices.append(
             lang.text(
@@ -369,13 +363,7 @@ def make_speaker(
                 name=settings.get("output"),
             )
         )
-        speaker = Speaker(
-            speech,
-            print_fn=lambda s: said(s),
-            language=lang.code,
-            rate=settings.get("rate"),
-            translate=lang.text,
-        )
+        speaker = Speaker(speech, **how)
     speaker.start()
     return speaker
 

@@ -30,20 +30,8 @@ from .access import (
     write_seats_file,
 )
 from .protocol import session_for
-from .room import (  # noqa: F401 - the names host gave before the room was its own module
-    AFTER_GAME,
-    AFTER_GAME_LINE,
-    STAND_IN,
-    STAY_LINE,
-    SessionSeat,
-    StandIn,
-    TableRoom,
-    _end,
-    empty_seats_line,
-    left_lobby_line,
-    seconds_words,
-    wait_words,
-)
+from .room import TableRoom, _end, wait_words
+from .room import empty_seats_line as empty_seats_line  # (the package's name: remote.__init__)
 from .signals import on_signals
 
 

@@ -256,10 +256,7 @@ class LineEditor:
             if self._listed == (self.line, self.pos, step):
                 return
             self._listed = (self.line, self.pos, step)
-            out.append(self._finish(keep=True))
-            said = history_end(step, self.lang()) + "\r\n"
-            out.append(said)
-            out.append(self.drawn_again(said))
+            self._say_above(history_end(step, self.lang()), out)
             return
         if self._index == len(self._strings):
             self._typed = self.line
@@ -291,11 +288,15 @@ class LineEditor:
             return
         self._listed = (self.line, self.pos)
         words = [printable(c.display_text) for c in completions]
-        out.append(self._finish(keep=True))
         said = choices_line(words, self.lang()) if words else no_completion(self.line[: self.pos], self.lang())
-        listed = said + "\r\n"
-        out.append(listed)
-        out.append(self.drawn_again(listed))
+        self._say_above(said, out)
+
+    def _say_above(self, said: str, out: list[str]) -> None:
+        """``said`` (one line: Tab's list, the history's end) on a line of its own below the
+        typed line, which is drawn again below it."""
+        out.append(self._finish(keep=True))
+        out.append(said + "\r\n")
+        out.append(self.drawn_again(said + "\r\n"))
 
     # ------------------------------------------------------------ drawing
     def _draw(self) -> str:

@@ -136,7 +136,6 @@ which sends the seat's redacted events and decisions as they are.
 from __future__ import annotations
 
 import json
-import re
 import threading
 import time
 from collections import deque
@@ -190,15 +189,6 @@ def msg_from_data(data: Any) -> Msg:
         return Msg(data["msg"], **{k: _decode(v) for k, v in data["args"].items()})
     except (KeyError, IndexError, ValueError, TypeError, AttributeError):
         return Msg(data["msg"].replace("{", "(").replace("}", ")"))
-
-
-# a backslash and the character it escapes; JSON strings once those are out (an unclosed one
-# runs to the end of the line); what is not a bracket. Each is one character class, repeated:
-# matched in one pass, with no memory kept per character.
-_ESCAPED = re.compile(r"\\.", re.S)
-_STRING = re.compile(r'"[^"]*"?')
-_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
-_STEPS = str.maketrans({"[": "\x02", "{": "\x02", "]": "\x00", "}": "\x00"})  # 1 + 1 in, 1 - 1 out
 
 
 class TooDeep(ValueError):

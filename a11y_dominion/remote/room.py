@@ -310,8 +310,6 @@ class TableRoom:
         else:
             self.remote[name] = seat
         seat.chat = lambda text, name=name: self.chat(name, text)
-        seat.take_back = lambda name=name: self.undo(name)
-        seat.export = lambda name=name: self.export_lines(name)
         seat.keep_settings = lambda name=name: self.keep_settings(name)
         self.people[name] = seat
         return seat
@@ -872,15 +870,6 @@ class TableRoom:
             raise ValueError("the game is not over")
         return ended
 
-    def winner_line(self) -> str:
-        """Who won, in the host's language, in the words the players hear it ("Ann wins.",
-        "Ann wins: tied on 30 VP, with fewer turns.", "Ann and Bea share the win."); the
-        game must be over (ValueError when it is not)."""
-        from ..announcements.narrator import Narrator
-
-        ended = self._ended()
-        return Narrator(viewer=None, lang=self.lang).winner(ended.winners, {p[0]: p[1] for p in ended.scores})
-
     def fault(self, name: str, error: Exception) -> None:
         """A typed line of ``name`` failed inside the game: one sentence on the host's screen
         only, naming the kind of error; its traceback goes to the library log
@@ -951,13 +940,9 @@ def _end(session: Any) -> None:
 def _not_in_yet(name: str) -> Callable[[Language], str]:
     """What the seats that are in hear of the seat ``name`` whose person is not at the table
     yet as its game begins (:meth:`TableRoom.start_without`)."""
-
-    def said(lang: Language) -> str:
-        return lang.text(
-            N_("{player} is not at the table yet; the game goes on until a question is {player}'s."), player=name
-        )
-
-    return said
+    return lambda lang: lang.text(
+        N_("{player} is not at the table yet; the game goes on until a question is {player}'s."), player=name
+    )
 
 
 def seconds_words(value: float, lang: Language) -> str:

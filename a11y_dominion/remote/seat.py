@@ -16,12 +16,13 @@ from typing import Any
 
 from ..announcements.history import History
 from ..announcements.narrator import Narrator
-from ..console.commands import MAX_SAY, SPEECH_ELSEWHERE, VERBOSITIES, clean, language_of, verbosity_of
+from ..console.commands import MAX_SAY, SPEECH_ELSEWHERE, VERBOSITIES, language_of, verbosity_of
 from ..console.queries import undone_line
 from ..console.seat import HumanSeat
 from ..i18n import N_, Language
 from ..table import StopTable
 from ..textinput import drop_sequences
+from ..textinput import printable as clean  # (the name the other remote modules import)
 from ..view import redact_all
 
 MAX_LINE = 1000  # characters of a typed line that are read; the rest is cut off
@@ -125,8 +126,6 @@ class RemoteSeat(HumanSeat):
         self.gone = False
         self.chosen = False  # language and verbosity chosen (at the first join): not asked again
         self.chat: Callable[[str], None] | None = None  # chat(text): say TEXT to every seat (set by the host)
-        self.take_back: Callable[[], Any] | None = None  # take_back(): undo, the refusal or None (set by the host)
-        self.export: Callable[[], list[str]] | None = None  # export(): the game so far as export writes it (the host)
         self.keep_settings: Callable[[], None] | None = None  # keep_settings(): the host keeps the seat's settings
         self.language_given = language_given  # the host chose the seat's language: not asked at join
         self.typed_history = InMemoryHistory()  # the seat's own typed lines (Up and Down at an ssh seat)
