@@ -110,7 +110,7 @@ def _type_rank(types: frozenset[str]) -> int:
 
 def hand_rank(c: Card) -> tuple[int, str]:
     """Where ``c`` comes when a hand is read: Actions, Treasures, Victory cards, Curses,
-    then the rest, each by name (the console's ``sorted_names``)."""
+    then the rest, each by name (:func:`~a11y_dominion.announcements.words.hand_sorted`)."""
     return (_type_rank(c.rules.types), c.name)
 
 
