@@ -61,7 +61,6 @@ _MOVES: Final[dict[MoveKind, dict[str, Move]]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
 _TREASURES: Final = TREASURES_MOVE
 _END: Final = END_MOVE
-_new_decision: Final = object.__new__
 _PLAYED_LAST: Final = operator.attrgetter("spec.played_last")
 _begin_turn: Final = Turn.begin  # (a Turn set up anew, as a new one is: see TurnFlowMixin.next_turn)
 
@@ -1046,16 +1045,4 @@ class TurnFlowMixin(PrimitivesMixin):
             options = moves
         else:
             options = self.turn_options(p)
-        # made as ``Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)`` is
-        # (its fields already of their types), without the checks of the constructor; the fields
-        # left at their defaults (min, max, counts, distinct, ordered, template) are read from the class
-        d = _new_decision(Decision)
-        d.player = p.name
-        d.kind = _KIND_TURN
-        d.purpose = _PURPOSE_MOVE
-        d.prompt = prompt
-        d.options = options
-        d.source = phase
-        d.labels = {}
-        d.args = {}
-        return d
+        return Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)
