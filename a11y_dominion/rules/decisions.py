@@ -349,8 +349,9 @@ class Decision:
             return int(self.counts.get(key, 0)) if isinstance(key, str) else 0
         return 1 if key in self.options else 0
 
-    def check(self, answer: list[Option]) -> str | None:
-        """Why ``answer`` (a list of option keys) is refused, as a :class:`Msg`, or None if legal."""
+    def check(self, answer: object) -> str | None:
+        """Why ``answer`` (a list of option keys, as a seat sent it: anything) is refused, as a
+        :class:`Msg`, or None if legal."""
         if not isinstance(answer, list):
             return Msg("An answer is a list of option names.")
         chosen: dict[Option, int] = {}  # (how often each key is chosen: a plain dict counts faster than a Counter)

@@ -584,9 +584,11 @@ class TurnFlowMixin(PrimitivesMixin):
         except StopIteration:
             self.pending = None
 
-    def answer(self, keys: list[Option]) -> Decision | None:
+    def answer(self, keys: Any) -> Decision | None:
         """Answer the pending decision with a list of option keys: strings, or
         for a turn one :class:`Move` (its JSON or short text form is read too).
+        ``keys`` is whatever a seat sent (typed ``Any``: compiled, a call would
+        refuse another type before the answer is checked).
 
         Raises :class:`IllegalAnswer` (game unchanged) for a refused answer.
         Returns the next pending decision, or None when the game is over.
@@ -973,7 +975,7 @@ class TurnFlowMixin(PrimitivesMixin):
                     return False
         return True
 
-    def explain_move(self, keys: list[Option]) -> str | None:
+    def explain_move(self, keys: list[Any]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
         form) is refused, as a :class:`Msg`, or None when it is legal."""
         if len(keys) != 1:
