@@ -40,6 +40,7 @@ GROUP: tuple[str, ...] = (
     "a11y_dominion.rules.asking",
     "a11y_dominion.rules.base",
     "a11y_dominion.rules.cost",
+    "a11y_dominion.rules.decisions",
     "a11y_dominion.rules.dispatch",
     "a11y_dominion.rules.game",
     "a11y_dominion.rules.primitives",

@@ -438,7 +438,8 @@ class QuickView(PlayerView):
             return tops[name]  # type: ignore[no-any-return]
         if "piles" in d:
             return d["piles"][name].top  # type: ignore[no-any-return]
-        pl = d["_game"].piles[name]
+        game: Game = d["_game"]  # (typed, so that a compiled view reads the game's fields directly)
+        pl = game.piles[name]
         cards = pl._cards  # (its top_spec() at hand for the commonest piles, as the rules read it for a buy)
         top = cards[0].spec if cards else (pl._spec if pl._unmade else None) or pl.top_spec()
         return top.name if top is not None else None
@@ -449,8 +450,8 @@ class QuickView(PlayerView):
         d = self.__dict__
         if "piles" in d:
             return d["piles"][name].debt_tokens  # type: ignore[no-any-return]
-        debt: int = d["_game"].piles[name].debt_tokens
-        return debt
+        game: Game = d["_game"]
+        return game.piles[name].debt_tokens
 
     @property
     def me(self) -> SeatView:
@@ -546,7 +547,8 @@ def _quick_hand(self: QuickView) -> list[str]:
     d = self.__dict__
     hand = d.get("hand")
     if hand is None:  # what _VIEW_FIELDS["hand"] gives, with no call on the way (bots read it most)
-        hand = d["hand"] = [c.name for c in d["_me"].hand]
+        me: Player = d["_me"]  # (typed, so that a compiled view reads the cards' names directly)
+        hand = d["hand"] = [c.name for c in me.hand]
     return hand
 
 
@@ -555,8 +557,9 @@ def _quick_players(self: QuickView) -> list[SeatView]:
     players = d.get("players")
     if players is None:  # what _VIEW_FIELDS["players"] gives, the seat's own SeatView taken as ``me`` built it
         me = d.get("_seat")
-        mine = d["_me"]
-        players = d["players"] = [me if me is not None and p is mine else _seat_view(p) for p in d["_game"].players]
+        mine: Player = d["_me"]
+        game: Game = d["_game"]
+        players = d["players"] = [me if me is not None and p is mine else _seat_view(p) for p in game.players]
     return players
 
 

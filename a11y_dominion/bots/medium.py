@@ -784,7 +784,8 @@ class MediumBot:
             self.plan = self.make_plan(view)
         if d.kind is _KIND_TURN:  # (a buy makes its decision's Shared: see buy_move; most moves need none)
             try:  # (what move does, without its call)
-                return [self.action_move(view, d) if view.turn.phase == "action" else self.buy_move(view, d)]
+                # (a turn decision's options are moves: it is read as TurnOptions, without a cast, a call)
+                return [self.action_move(view, d) if view.turn.phase == "action" else self.buy_move(view, d)]  # type: ignore[arg-type]
             except Exception:  # a rule that does not fit an unusual position: the simplest legal move
                 self.faults += 1
                 return fallback(d)
@@ -825,8 +826,9 @@ class MediumBot:
                 self.plan = self.make_plan(view)
             if own:
                 return self.choose_buy(view, _Options(v.options()))
-            # (buy_move reads a turn decision's options only)
-            return self.buy_move(view, cast(Decision, _Options(v.options())))
+            # (buy_move reads a turn decision's options only; not cast to a Decision, which a compiled
+            # call checks)
+            return self.buy_move(view, _Options(v.options()))
         except Exception:  # as decide answers where a rule does not fit: the simplest legal move
             self.faults += 1
             return END_MOVE
@@ -1380,7 +1382,7 @@ class MediumBot:
         t = view.turn
         if t.phase == "action":
             return self.action_move(view, d)
-        return self.buy_move(view, d)
+        return self.buy_move(view, d)  # type: ignore[arg-type]  # (a turn decision: its options are moves)
 
     def play_priority(self, view: PlayerView, name: str) -> float:
         """How eager the bot is to play the Action ``name`` from its hand now (<= 0: not)."""
@@ -1479,7 +1481,7 @@ class MediumBot:
                 best, best_p = m, pr
         return best or END_MOVE
 
-    def buy_move(self, view: PlayerView, d: Decision) -> Move:
+    def buy_move(self, view: PlayerView, d: TurnOptions) -> Move:
         t = view.turn
         opts = d.options
         hand = view.hand
@@ -1499,12 +1501,11 @@ class MediumBot:
                 return Move.pay(amount)
         if debt or t.buys < 1:
             return END_MOVE
-        moves: TurnOptions = d  # type: ignore[assignment]  # (a turn decision: its options are moves; no cast, a call)
         if self._shared(view) is not None:
-            return self.choose_buy(view, moves)
+            return self.choose_buy(view, d)
         self.shared = Shared(view, self.counts(view))  # (what the buys valued share)
         try:
-            return self.choose_buy(view, moves)
+            return self.choose_buy(view, d)
         finally:
             self.shared = None
 

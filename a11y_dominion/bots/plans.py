@@ -96,6 +96,18 @@ def cards_of(plan: Strategy) -> list[str]:
     return [c for c, _t in parts_of(plan.kind.removeprefix("plan:"))]
 
 
+@lru_cache(maxsize=4096)
+def _rule(c: str, when: tuple[str, ...]) -> BuyRule:
+    """The rule of a plan that buys the card ``c`` when each of the conditions ``when`` holds (X in
+    them standing for ``c``; a card that costs Debt only with the coins to pay it off), made once:
+    plans share their Big Money rules, and a :class:`BuyRule` is frozen."""
+    texts = tuple(w.replace("X", c) for w in when)
+    debt = CARDS[c].cost.debt
+    if debt:
+        texts += (f"coins >= {CARDS[c].cost.coins + debt}",)  # its Debt paid off at once
+    return BuyRule(c, tuple(parse_condition(t) for t in texts), texts)
+
+
 def make_plan(key: str) -> Strategy:
     """The buy list of the plan ``key`` (see :func:`parts_of`): Big Money with
     each part's card bought as its template (a key of :data:`TEMPLATES`) says,
@@ -103,22 +115,14 @@ def make_plan(key: str) -> Strategy:
     pay it off), as a :class:`Strategy` of kind ``plan:KEY``. Raises
     ValueError for an unknown card or template."""
     parts = parts_of(key)
-
-    def rule(c: str, when: tuple[str, ...]) -> BuyRule:
-        texts = tuple(w.replace("X", c) for w in when)
-        debt = CARDS[c].cost.debt
-        if debt:
-            texts += (f"coins >= {CARDS[c].cost.coins + debt}",)  # its Debt paid off at once
-        return BuyRule(c, tuple(parse_condition(t) for t in texts), texts)
-
-    rules = [rule("Province", (PROVINCE_RULE,)), rule("Duchy", ("provinces_left <= 4",))]
-    rules.append(rule("Estate", ("provinces_left <= 2",)))
+    rules = [_rule("Province", (PROVINCE_RULE,)), _rule("Duchy", ("provinces_left <= 4",))]
+    rules.append(_rule("Estate", ("provinces_left <= 2",)))
     for card, template in parts:
-        rules += [rule(card, w) for _x, w in TEMPLATES[template][0]]
-    rules += [rule("Gold", ()), rule("Duchy", ("provinces_left <= 6",))]
+        rules += [_rule(card, w) for _x, w in TEMPLATES[template][0]]
+    rules += [_rule("Gold", ()), _rule("Duchy", ("provinces_left <= 6",))]
     for card, template in parts:
-        rules += [rule(card, w) for _x, w in TEMPLATES[template][1]]
-    rules.append(rule("Silver", ()))
+        rules += [_rule(card, w) for _x, w in TEMPLATES[template][1]]
+    rules.append(_rule("Silver", ()))
     kind = f"plan:{key}"
     return Strategy(kind=kind, name=kind, buy=tuple(rules), names=frozenset(c for c, _t in parts))
 

@@ -52,7 +52,7 @@ class StrategyBot(MediumBot):
                         return m
         return super().action_move(view, d)
 
-    def buy_move(self, view: PlayerView, d: Decision) -> Move:
+    def buy_move(self, view: PlayerView, d: TurnOptions) -> Move:
         """Treasures as ``medium`` plays them, Debt paid off (unless the strategy
         says not to), then :meth:`choose_buy`."""
         if not self.strategy.pay_debt and view.me.debt:

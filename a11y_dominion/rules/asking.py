@@ -3,7 +3,6 @@ the answers back as cards, piles, numbers or yes/no."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -66,7 +65,9 @@ class AskingMixin(DispatchMixin):
 
         ``prompt`` is an English template whose fields (``{player}`` and
         any in ``args``) are filled in; it is kept for translation."""
-        counts = Counter(c.name for c in cards)
+        counts: dict[str, int] = {}  # (each name's copies: a plain dict counts faster than a Counter)
+        for c in cards:
+            counts[c.name] = counts.get(c.name, 0) + 1
         hi = min(hi, len(cards))
         lo = min(lo, hi)
         if hi == 0:
@@ -80,7 +81,7 @@ class AskingMixin(DispatchMixin):
             list(counts),
             lo,
             hi,
-            counts=dict(counts),
+            counts=counts,
             source=source,
             distinct=distinct,
             ordered=ordered,

@@ -9,13 +9,13 @@ or Landmark that asks. Every answer is a list of option keys (strings).
 from __future__ import annotations
 
 import string
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, cast
 
 from .cost import Cost
+from .native import mypyc_attr
 
 
 def N_(message: str) -> str:
@@ -32,6 +32,7 @@ def shown(value: Any) -> Any:
     return value
 
 
+@mypyc_attr(native_class=False)  # (derived from the standard library's Formatter)
 class _EnglishForms(string.Formatter):
     """``str.format`` plus ``{n:one|many}``: the English form for the number ``n``
     ("1 coin", "2 coins"); other languages choose theirs in :mod:`a11y_dominion.i18n`."""
@@ -55,6 +56,7 @@ def fill(template: str, args: dict[str, Any]) -> str:
     return _FORMS.vformat(template, (), values) if "|" in template else template.format(**values)
 
 
+@mypyc_attr(native_class=False)  # (derived from str)
 class Msg(str):
     """An English sentence that keeps its template and fields, so that it
     can be shown in another language. ``Msg("{card} costs {cost}.", card="Gold", cost=...)``."""
@@ -63,7 +65,7 @@ class Msg(str):
     args: dict[str, Any]
 
     def __new__(cls, template: str, **args: Any) -> Msg:
-        obj = super().__new__(cls, fill(template, args))
+        obj = str.__new__(cls, fill(template, args))
         obj.template = template
         obj.args = args
         return obj
@@ -158,6 +160,11 @@ class Move:
     def pay(amount: int) -> Move:
         """Pay ``amount`` Debt (a whole number from 1)."""
         return _made(MoveKind.PAY, "", amount)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied as the move of its fields (compiled, a frozen dataclass cannot be
+        # pickled field by field)
+        return (_made, (self.kind, self.name, self.amount))
 
     @property
     def key(self) -> str:
@@ -271,6 +278,7 @@ def _decode(value: Any) -> Any:
     return value
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (kept in saved and copied games)
 @dataclass
 class Decision:
     """One pending question to one player: plain data, so it can be saved
@@ -302,11 +310,38 @@ class Decision:
     template: str = ""  # the English prompt before its fields were filled in (for translation)
     args: dict[str, Any] = field(default_factory=dict)  # the fields: player, card, count...
 
-    def __post_init__(self) -> None:
-        if type(self.kind) is not Kind:
-            self.kind = Kind(self.kind)
-        if type(self.purpose) is not Purpose:
-            self.purpose = Purpose(self.purpose)
+    def __init__(
+        self,
+        player: str,
+        kind: Kind | str,
+        purpose: Purpose | str,
+        prompt: str,
+        options: Sequence[Option],
+        min: int = 1,
+        max: int = 1,
+        counts: dict[str, int] | None = None,
+        source: str = "",
+        labels: dict[Option, str] | None = None,
+        distinct: bool = False,
+        ordered: bool = False,
+        template: str = "",
+        args: dict[str, Any] | None = None,
+    ) -> None:
+        # (written out, not made by ``dataclass``: compiled, a dataclass's own ``__init__`` runs as Python)
+        self.player = player
+        self.kind = kind if type(kind) is Kind else Kind(kind)
+        self.purpose = purpose if type(purpose) is Purpose else Purpose(purpose)
+        self.prompt = prompt
+        self.options = options
+        self.min = min
+        self.max = max
+        self.counts = counts
+        self.source = source
+        self.labels = {} if labels is None else labels
+        self.distinct = distinct
+        self.ordered = ordered
+        self.template = template
+        self.args = {} if args is None else args
 
     def count_of(self, key: Option) -> int:
         """How many times ``key`` may appear in one answer."""
@@ -314,11 +349,17 @@ class Decision:
             return int(self.counts.get(key, 0)) if isinstance(key, str) else 0
         return 1 if key in self.options else 0
 
-    def check(self, answer: list[Option]) -> str | None:
-        """Why ``answer`` (a list of option keys) is refused, as a :class:`Msg`, or None if legal."""
-        if not isinstance(answer, list) or not all(isinstance(a, (str, Move)) for a in answer):
+    def check(self, answer: object) -> str | None:
+        """Why ``answer`` (a list of option keys, as a seat sent it: anything) is refused, as a
+        :class:`Msg`, or None if legal."""
+        if not isinstance(answer, list):
             return Msg("An answer is a list of option names.")
-        for key, n in Counter(answer).items():
+        chosen: dict[Option, int] = {}  # (how often each key is chosen: a plain dict counts faster than a Counter)
+        for a in answer:
+            if not isinstance(a, (str, Move)):
+                return Msg("An answer is a list of option names.")
+            chosen[a] = chosen.get(a, 0) + 1
+        for key, n in chosen.items():
             have = self.count_of(key)
             if have == 0 and self.kind is Kind.NUMBER:  # not the whole list of numbers: their range
                 nums = [o for o in self.options if o != "pass"]

@@ -65,7 +65,7 @@ class Ends(str, Enum):
     WHEN_DONE = "when_done"  # when its own ability ends it (Duration work: see Game.add_duration)
 
 
-@dataclass(frozen=True)
+@dataclass
 class When:
     """What a triggered ability is told.
 
@@ -83,6 +83,22 @@ class When:
     holder: Card | None = None
     by: Player | None = None
     lasting: Lasting | None = None
+
+    def __init__(
+        self,
+        moment: Moment,
+        card: Card | None = None,
+        holder: Card | None = None,
+        by: Player | None = None,
+        lasting: Lasting | None = None,
+    ) -> None:
+        # (written out, not made by ``dataclass``: compiled, a dataclass's own ``__init__`` runs as
+        # Python; an ability reads these fields and sets none)
+        self.moment = moment
+        self.card = card
+        self.holder = holder
+        self.by = by
+        self.lasting = lasting
 
     @property
     def subject(self) -> Card:

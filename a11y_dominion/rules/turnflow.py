@@ -61,7 +61,6 @@ _MOVES: Final[dict[MoveKind, dict[str, Move]]] = {_MK_PLAY: {}, _MK_BUY: {}}
 """The play and buy moves made, by kind and name (see :func:`_move`)."""
 _TREASURES: Final = TREASURES_MOVE
 _END: Final = END_MOVE
-_new_decision: Final = object.__new__
 _PLAYED_LAST: Final = operator.attrgetter("spec.played_last")
 _begin_turn: Final = Turn.begin  # (a Turn set up anew, as a new one is: see TurnFlowMixin.next_turn)
 
@@ -585,9 +584,11 @@ class TurnFlowMixin(PrimitivesMixin):
         except StopIteration:
             self.pending = None
 
-    def answer(self, keys: list[Option]) -> Decision | None:
+    def answer(self, keys: Any) -> Decision | None:
         """Answer the pending decision with a list of option keys: strings, or
         for a turn one :class:`Move` (its JSON or short text form is read too).
+        ``keys`` is whatever a seat sent (typed ``Any``: compiled, a call would
+        refuse another type before the answer is checked).
 
         Raises :class:`IllegalAnswer` (game unchanged) for a refused answer.
         Returns the next pending decision, or None when the game is over.
@@ -974,7 +975,7 @@ class TurnFlowMixin(PrimitivesMixin):
                     return False
         return True
 
-    def explain_move(self, keys: list[Option]) -> str | None:
+    def explain_move(self, keys: list[Any]) -> str | None:
         """Why the turn answer ``keys`` (one :class:`Move`, or its JSON or text
         form) is refused, as a :class:`Msg`, or None when it is legal."""
         if len(keys) != 1:
@@ -1048,16 +1049,4 @@ class TurnFlowMixin(PrimitivesMixin):
             options = moves
         else:
             options = self.turn_options(p)
-        # made as ``Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)`` is
-        # (its fields already of their types), without the checks of the constructor; the fields
-        # left at their defaults (min, max, counts, distinct, ordered, template) are read from the class
-        d = _new_decision(Decision)
-        d.player = p.name
-        d.kind = _KIND_TURN
-        d.purpose = _PURPOSE_MOVE
-        d.prompt = prompt
-        d.options = options
-        d.source = phase
-        d.labels = {}
-        d.args = {}
-        return d
+        return Decision(p.name, _KIND_TURN, _PURPOSE_MOVE, prompt, options, source=phase)
