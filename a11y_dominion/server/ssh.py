@@ -557,6 +557,10 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
         if not folder.exists():  # (a folder the operator made keeps the access the operator gave it)
             folder.mkdir(parents=True)
             keep_to_owner(folder)  # the password hashes and the host key: not for every user, on Windows too
+        games = folder / "games"
+        if not games.exists():  # the tables' autosaves, with their players' names: as the data folder
+            games.mkdir(exist_ok=True)
+            keep_to_owner(games)
     except OSError as e:
         print(
             lang.text(N_("The folder {path} cannot be made ({error})."), path=data, error=e.strerror or str(e)),
