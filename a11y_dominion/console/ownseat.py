@@ -196,10 +196,10 @@ class OwnSeatConsole(LocalConsole):
         (:data:`~.keyboard.KEYBOARDS_LANGUAGE`, in the new language). Every person's seat in the
         room speaks it too (its own lines, such as "Game stopped."), and the game's autosave
         keeps it with each seat, so that ``resume`` goes on in it."""
+        room = self.host
+        for console in self.table:  # (one person here: their own seat, kept so that resume goes on in it)
+            room.people[console.name].settings(language=self.lang.code)
         if self.shared:
-            room = self.host
-            for console in self.table:
-                room.people[console.name].settings(language=self.lang.code)
             for other in self.table:
                 if other is not self:
                     other.holder.change("language", self.lang.code)
