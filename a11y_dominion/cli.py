@@ -126,6 +126,18 @@ def build_parser() -> argparse.ArgumentParser:
         choices=["auto", "off", "screen-reader", "self-voicing"],
         help="speech mode (default: the speech setting, else auto)",
     )
+    res.add_argument(
+        "--verbosity",
+        default=None,
+        choices=["terse", "normal", "verbose"],
+        help="how much is announced (default: the game's own, as it was played)",
+    )
+    res.add_argument(
+        "--lang",
+        default=None,
+        choices=["en", "nl"],
+        help="language of everything shown and spoken (default: the game's own, as it was played)",
+    )
     res.add_argument("--plain", action="store_true", help="plain lines only, no colour or tables")
 
     sub.add_parser("games", help="list the unfinished and finished games kept")
@@ -635,12 +647,13 @@ def cmd_help(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
 
 def cmd_resume(args: argparse.Namespace) -> int:
     """``resume [ID]``: the game named, or the latest unfinished one played at this keyboard
-    (a newer hosted game is named in one sentence), goes on at the same decision."""
+    (a newer hosted game is named in one sentence), goes on at the same decision, in the
+    language and verbosity it was played in unless ``--lang`` or ``--verbosity`` names another."""
     from .autosave import find_game, set_aside_unreadable, unfinished_games
     from .console.start import run_console
     from .record import RecordError
 
-    lang = _lang()
+    lang = _lang(args.lang)
     try:
         saved = find_game(args.id, local=True)
     except RecordError as e:
@@ -649,7 +662,12 @@ def cmd_resume(args: argparse.Namespace) -> int:
         for said in [lang.msg(m) for m in aside] or [lang.msg(e)]:
             print(f"a11y-dominion: {said}", file=sys.stderr)
         return 2
-    play = build_parser().parse_args(["play"] + (["--speech", args.speech] if args.speech else []))
+    given = [
+        (option, value)
+        for option, value in (("--speech", args.speech), ("--lang", args.lang), ("--verbosity", args.verbosity))
+        if value
+    ]
+    play = build_parser().parse_args(["play"] + [word for pair in given for word in pair])
     # a later game that cannot be read is kept aside, and said: the one before it goes on
     play.set_aside = set_aside_unreadable("older", after=saved.id) if args.id is None else []
     play.plain = args.plain

@@ -45,8 +45,8 @@ def typed(lines: list, *options: str, settings: dict | None = None, game_id: str
 def test_the_default_seat_name_follows_the_language_of_the_resumed_game(capsys):
     dutch = typed(["speel geldkaarten", "koop Dorp", "einde"], "--seed", "2", "--lang", "nl", "--kingdom", KINGDOM)
     assert "Jij> einde" in dutch.splitlines()
-    # resumed with the language set to English: the seat is "You", in the prompt and the sentences
-    english = typed(["play treasures", "end"], settings={"language": "en"}, game_id="latest")
+    # resumed in English (resume --lang en): the seat is "You", in the prompt and the sentences
+    english = typed(["play treasures", "end"], "--lang", "en", settings={"language": "en"}, game_id="latest")
     assert "Jij" not in english
     assert "You> play treasures" in english.splitlines() and "You play 3 Coppers. 3 coins." in english.splitlines()
     assert "Your turn 3. 5 cards in hand." in english.splitlines()  # (how to hear them: said at turn 2)

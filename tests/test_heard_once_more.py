@@ -292,11 +292,8 @@ def test_resume_goes_on_with_the_newest_console_game_and_names_a_newer_hosted_on
     header["record"]["seats"][0][1] = "remote"  # the newer game is a hosted one
     hosted.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
     assert [g.id for g in autosave.unfinished_games()] == [console_game.stem, hosted.stem]
-    settings = autosave.games_dir().parent / "settings-for-resume.json"
-    settings.write_text(json.dumps({"language": lang}))
-    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(settings))  # the language the settings say
     monkeypatch.setattr("sys.stdin", io.StringIO(""))  # the end of input stops the game
-    main(["resume", "--speech", "off", "--plain"])
+    main(["resume", "--speech", "off", "--plain", "--lang", lang])
     out = capsys.readouterr().out.splitlines()
     assert said.format(id=hosted.stem) in out
     assert autosave.unfinished_games()[0].id == console_game.stem  # the console game went on

@@ -114,17 +114,20 @@ def test_settings_in_dutch_words():
     ]
 
 
-def play_then_resume(players: str, settings: dict) -> playcore.Played:
-    """A game played in English and stopped, then resumed with ``settings``."""
+def play_then_resume(players: str, settings: dict, options: tuple = ()) -> playcore.Played:
+    """A game played in English and stopped, then resumed with ``settings`` and the command
+    line's ``options``."""
     playcore.run(["--seed", "2", "--players", players], "play treasures\n", settings={})
-    console, _text = playcore.run([], "", settings=settings, resume=autosave.find_game(None))
+    console, _text = playcore.run(list(options), "", settings=settings, resume=autosave.find_game(None))
     return console
 
 
-def test_resume_speaks_the_language_the_settings_say_now():
-    # played in English, the language set to Dutch since: the resumed game speaks Dutch
+def test_resume_speaks_the_language_the_command_line_names_else_the_game_s_own():
+    # played in English, the language set to Dutch since: the resumed game goes on in English
     console = play_then_resume("You:human,Bot:bigmoney", {"language": "nl"})
-    # the seat with the default name is called as Dutch calls it
+    assert list(console.people) == ["You"] and console.people["You"].lang.code == "en" and console.lang.code == "en"
+    # resume --lang nl: Dutch, and the seat with the default name is called as Dutch calls it
+    console = play_then_resume("You:human,Bot:bigmoney", {"language": "en"}, ("--lang", "nl"))
     assert list(console.people) == ["Jij"] and console.people["Jij"].lang.code == "nl" and console.lang.code == "nl"
     # a seat's own language, chosen for it (--players), is still its own
     console = play_then_resume("Ann:human:nl:terse,Bot:bigmoney", {"language": "en"})

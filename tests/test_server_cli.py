@@ -152,3 +152,33 @@ def test_a_postgresql_url_without_its_driver_says_what_to_install(tmp_path, caps
         "The server's database postgresql://db.example.org/dominion is PostgreSQL, whose driver psycopg is not "
         f'installed here; install it with this command: {python} -m pip install "psycopg[binary]"\n'
     )
+
+
+@pytest.mark.posix  # POSIX file modes
+def test_the_server_makes_its_games_folder_its_owner_s_only_as_its_data_folder(tmp_path, capsys):
+    import filelock
+
+    folder = tmp_path / "server"
+    folder.mkdir(mode=0o700)
+    held = filelock.FileLock(str(folder / "server.lock"), timeout=0, thread_local=False)
+    with held:  # (the server stops there: the folders are made before)
+        assert main(["server", "--data", str(folder), "--port", "0"]) == 2
+    assert oct((folder / "games").stat().st_mode & 0o777) == "0o700"
+
+
+def test_on_windows_the_server_s_games_folder_gets_the_owner_s_access_list(tmp_path, monkeypatch, capsys):
+    import types
+
+    import filelock
+
+    from a11y_dominion import files
+    from test_portable import stand_in_pywin32
+
+    done = stand_in_pywin32(monkeypatch)
+    monkeypatch.setattr(files, "sys", types.SimpleNamespace(platform="win32"))
+    held = filelock.FileLock(str(tmp_path / "server.lock"), timeout=0, thread_local=False)
+    with held:
+        assert main(["server", "--data", str(tmp_path), "--port", "0"]) == 2
+    whom = ["S-1-5-21-1-2-3-1001", "S-1-5-18", "S-1-5-32-544"]
+    assert [args[0] for args in done] == [str(tmp_path / "games")]
+    assert done[0][5].entries == [(3, 0x1F01FF, sid) for sid in whom]  # (inherited by the games made in it)

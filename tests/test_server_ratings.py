@@ -541,3 +541,32 @@ def test_a_server_killed_inside_the_games_transaction_rates_it_once_at_the_next_
         assert [row[3] for row in ratings_of(again)] == [1, 1]
     finally:
         again.close()
+
+
+NO_GAMES_NL = "Je hebt nog geen uitgespeelde partijen; ga aan een tafel zitten om er een te spelen."
+
+
+@pytest.mark.parametrize(
+    "language, said",
+    [
+        ("en", "You have no finished games yet; the game at table 1 is listed once it ends."),
+        ("nl", "Je hebt nog geen uitgespeelde partijen; de partij aan tafel 1 komt erbij zodra die afgelopen is."),
+    ],
+)
+def test_games_tells_someone_seated_that_the_game_at_their_table_is_listed_once_it_ends(
+    store, tmp_path, language, said
+):
+    from a11y_dominion.server.tables import Tables
+
+    ids = fill(store, ["Ann"], tables=0)
+    lobby = Lobby(store, Rates(ServerConfig()), today=lambda: TODAY)
+    lobby.tables = Tables(store, tmp_path / "games", seed=lambda: 7)
+    heard: list[str] = []
+    ann = Person(ids["Ann"], "Ann", heard.append, {"language": language})
+    lobby.enter(ann)
+    run(lobby.typed(ann, "games"))
+    lobby_said = {"en": "You have no finished games yet; sit at a table to play one.", "nl": NO_GAMES_NL}[language]
+    assert heard[-1] == lobby_said  # in the lobby: a seat to take
+    run(lobby.typed(ann, "new players 2"))  # seated, waiting for a second person
+    run(lobby.typed(ann, "games"))
+    assert heard[-1] == said

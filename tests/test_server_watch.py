@@ -351,7 +351,11 @@ def test_a_watcher_hears_nothing_of_the_final_clean_up_and_keeps_the_table_by_ty
         assert room.after_game == 120.0
         end = dee_heard.index("Game over.")
         last_turn = max(i for i, line in enumerate(dee_heard[:end]) if line.startswith("Ann's turn "))
-        assert dee_heard[end - 1] == "The game ends after this turn."
+        # Ann's last turn in one line, as a player hears another's at normal
+        assert (
+            dee_heard[end - 1]
+            == "Ann played 2 Coppers, 2 Golds and Silver, bought Province. The Province pile is empty."
+        )
         assert not [line for line in dee_heard[last_turn:] if " draws " in line]
         assert dee_heard[end + 1 :] == [
             "Ann: 50 VP (48 from cards, 2 from VP tokens and 0 from Tower).",
@@ -418,5 +422,52 @@ def test_watchers_hear_a_player_leave_the_game_and_come_back_in_their_own_langua
         assert cid_heard[1:] == ["Ann is back."]
         assert dee_heard[1:] == ["Ann is terug."]
         await tables.close()
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(
+    "language, word, turns",
+    [
+        (
+            "en",
+            "watch",
+            [
+                "Ann played 4 Coppers, bought Wedding, took 3 Debt for it, gained 1 VP from Wedding, gained Gold.",
+                "Bot 1, turn 1: played 3 Coppers, bought Silver.",
+                "Ann's turn 2.",
+            ],
+        ),
+        (
+            "nl",
+            "kijk",
+            [
+                "Ann speelde 4 Koper, kocht Bruiloft, nam er 3 schuld voor, kreeg 1 punt van Bruiloft, pakte Goud.",
+                "Bot 1, beurt 1: speelde 3 Koper, kocht Zilver.",
+                "Beurt 2 van Ann.",
+            ],
+        ),
+    ],
+)
+def test_a_watcher_at_normal_hears_each_turn_in_one_line_as_a_player_hears_another_s(
+    tmp_path: Path, language: str, word: str, turns: list[str]
+) -> None:
+    """Ann leaves at once and the medium bot plays for her against a Big Money bot; Dee watches at
+    normal and hears each turn as a player hears another's: one summary line (a person's turn
+    start told at once, a bot's in its summary), no play by play with figures."""
+
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, _ann_heard, _ = person(1, "Ann")
+        dee, dee_heard = watcher_of(4, "Dee", language)
+        await lobby.typed(ann, "new players 1 bots bigmoney bot-after 0 seed 3")
+        table = tables.tables[1]
+        await lobby.typed(dee, f"{word} 1")
+        tables.left_game(ann)
+        await until(lambda: len(dee_heard) >= 8)
+        assert dee_heard[5:8] == turns  # (after the arrival, Ann's turn 1, the scores and her leaving)
+        tables.unwatch(dee)
+        assert table.task is not None
+        table.task.cancel()
 
     asyncio.run(main())

@@ -526,7 +526,8 @@ def test_end_of_piped_input_at_the_hand_over_stops_the_game() -> None:
 @pytest.mark.parametrize("fault", [False, pytest.param(True, marks=pytest.mark.pure_python)])
 def test_a_bot_game_is_watched_with_only_public_facts(here: Path, fault: bool) -> None:
     out = io.StringIO()
-    args = build_parser().parse_args(["play", "--seed", "1", "--speech", "off", "--players", "A:bigmoney,B:random"])
+    options = ["--seed", "1", "--speech", "off", "--verbosity", "verbose"]  # (verbose: every draw is told)
+    args = build_parser().parse_args(["play", *options, "--players", "A:bigmoney,B:random"])
     setup = play_setup(args, out, {}, asking=False)
     assert not isinstance(setup, int)
     calls = fail_once(setup.game) if fault else ["no fault"]
@@ -810,13 +811,37 @@ def test_a_watched_game_of_bots_goes_at_the_pace_of_its_lines(monkeypatch: pytes
     assert code == 0 and lines[-1] == "Big Money wins."
     start = lines.index("New game for Medium and Big Money. Medium goes first.")
     # before each bot's answer, a second for each line said since the last one
-    assert waits.waits[0] == (5.0, start + 5)  # the game's 4 opening lines, and Medium's turn 1
-    assert lines[start + 4] == "Medium's turn 1."
+    # the game's 4 opening lines; Medium's turn 1 is told at its end, in one line, as a player hears it
+    assert waits.waits[0] == (4.0, start + 4)
+    assert lines[start + 4] == "Medium, turn 1: played 2 Coppers."
     before = start
     for seconds, shown in waits.waits:
         assert seconds == shown - before
         before = shown
-    assert len(waits.waits) > 50  # (a game of some 20 turns each)
+    assert len(waits.waits) > 30  # (a game of some 20 turns each, one line a turn)
+
+
+@pytest.mark.parametrize(
+    "options, first, turns",
+    [
+        ((), "New game for Medium and Big Money. Medium goes first.", ["Medium, turn 1: played 2 Coppers."]),
+        (
+            ("--lang", "nl"),
+            "Nieuw spel voor Medium en Big Money. Medium begint.",
+            ["Medium, beurt 1: speelde 2 Koper."],
+        ),
+    ],
+)
+def test_a_watched_game_of_bots_at_normal_tells_each_turn_in_one_line(
+    monkeypatch: pytest.MonkeyPatch, options: tuple, first: str, turns: list
+) -> None:
+    # as a player hears another's turn at normal: its summary, no play by play with figures
+    _code, lines, _waits = watched(monkeypatch, None, *options, settings=load_settings_with(pace=0))
+    start = lines.index(first)
+    assert lines[start + 4 : start + 5] == turns
+    assert not [
+        x for x in lines if x.startswith(("Medium plays", "Medium speelt", "Big Money plays", "Big Money speelt"))
+    ]
 
 
 @pytest.mark.parametrize("pace", [0.5, 3])
@@ -826,7 +851,7 @@ def test_the_pace_setting_gives_each_line_of_a_watched_game_its_seconds(
     code, lines, waits = watched(monkeypatch, None, settings=load_settings_with(pace=pace))
     assert code == 0 and lines[-1] == "Big Money wins."
     start = lines.index("New game for Medium and Big Money. Medium goes first.")
-    assert waits.waits[0] == (5 * pace, start + 5)  # the game's 4 opening lines, and Medium's turn 1
+    assert waits.waits[0] == (4 * pace, start + 4)  # the game's 4 opening lines
     before = start
     for seconds, shown in waits.waits:
         assert seconds == (shown - before) * pace
@@ -925,7 +950,7 @@ def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcement
 ) -> None:
     from a11y_dominion import autosave
 
-    watched(monkeypatch, 30)  # stopped in Big Money's turn 4, Buy phase
+    watched(monkeypatch, 30)  # stopped in Big Money's turn 15, Buy phase
     out = io.StringIO()
     args = build_parser().parse_args(["play", "--speech", "off"])
     args.resume = autosave.unfinished_games()[-1]
@@ -934,14 +959,18 @@ def test_a_resumed_game_of_bots_says_where_it_stands_after_its_last_announcement
     assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
     lines = out.getvalue().splitlines()
     assert lines[2].startswith("Resumed the game of ")
-    assert lines[3:10] == [
+    assert lines[3:11] == [
         "The last announcements:",
-        "Medium plays 3 Coppers: +3 coins. Medium has 0 Actions, 1 Buy, 3 coins.",
-        "Medium buys Silver; 0 coins left.",
-        "Medium shuffles 11 cards and draws 5 cards.",
-        "Big Money's turn 4.",
-        "Big Money's Buy phase.",  # where it goes on: the turn's start was told, and is not told again
-        "Big Money plays 5 Coppers: +5 coins. Big Money has 1 Action, 1 Buy, 5 coins.",
+        "Medium, turn 13: played Forum and Sacrifice, trashed Estate, gained 2 VP from Sacrifice, played 2 Coppers "
+        "and Gold, bought Duchy (4 left); now 6 VP tokens.",
+        "Big Money, turn 13: played Copper and 2 Golds, bought Duchy (3 left).",
+        "Medium, turn 14: played Copper and 3 Silvers, bought Duchy (2 left).",
+        "Big Money, turn 14: played Copper, Gold and 2 Silvers, bought Province (3 left).",
+        "Medium, turn 15: played Forum and Sacrifice, trashed Copper, played Copper and Gold, bought Duchy (1 left).",
+        # where it goes on: the turn's start is told once, with its phase
+        "Big Money's turn 15, Buy phase: 1 Action, 1 Buy, 0 coins.",
+        # and the rest of that turn in one line, as its start was told
+        "Big Money played Copper and Gold, bought Silver.",
     ]
 
 

@@ -215,8 +215,13 @@ def test_a_resumed_game_of_bots_says_its_turn_once(monkeypatch: pytest.MonkeyPat
     assert play_on_core(setup, args, PlainReader(io.StringIO(""), out)) == 0
     lines = out.getvalue().splitlines()
     assert lines[3] == "The last announcements:"
-    # each turn told once ("Medium's turn 1."), not again as "Medium's turn 1, Action phase: ..."
-    turns = [re.split(r"[.,]", x)[0] for x in lines if re.match(r"[^,]*'s turn \d+[.,]", x)]
+    # each turn told once ("Medium's turn 1." or "Medium, turn 2: played ..."), not again as
+    # "Medium's turn 1, Action phase: ..."
+    turns = [
+        re.match(r"([^,]*?)(?:'s turn|, turn) (\d+)", x).groups()
+        for x in lines
+        if re.match(r"[^,]*(?:'s turn|, turn) \d+[.,:]", x)
+    ]
     assert len(turns) == len(set(turns)) and len(turns) > 10
 
 

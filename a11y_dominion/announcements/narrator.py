@@ -166,6 +166,9 @@ class Narrator(EventSentences):
     time) opens the one-line summary of its turn ("Bot, turn 5: played 3
     Coppers and Silver, bought Gold."), unless something of it must be said
     before its end ("Bot's turn 5. Militia attacks you.").
+    ``watching``: with no ``viewer``, a person watching the game as it is played: at normal
+    they hear every player's turn as a player hears another's, in its one-line summary;
+    without it (a record of the whole game, a scenario's) every sentence is kept.
     The narrator tells every event it is given: privacy is decided before,
     at the host, which gives each listener the events redacted for it
     (:mod:`a11y_dominion.view`); a redacted event's hidden cards are told as
@@ -180,10 +183,13 @@ class Narrator(EventSentences):
         lang: Language | None = None,
         prompts: bool = False,
         people: frozenset[str] = frozenset(),
+        watching: bool = False,
     ) -> None:
         if verbosity not in VERBOSITIES:
             raise ValueError(f"verbosity must be one of {', '.join(VERBOSITIES)}")
         self.viewer = viewer
+        # someone hears the game as it is played (a seat, or a watcher): others' turns are summarised
+        self.live = viewer is not None or watching
         self.verbosity = verbosity
         self.current = current
         # narration that starts in the middle of a turn (a loaded game) has not seen its beginning:
@@ -231,11 +237,11 @@ class Narrator(EventSentences):
         # (see :meth:`_with_buy`)
         self._held_buy: ev.CardBought | ev.EventBought | None = None
 
-    # --- one summary sentence per opponent turn (normal verbosity, one viewer)
+    # --- one summary sentence per opponent turn (normal verbosity, a seat or a watcher)
     def _summarizing(self, e: ev.GameEvent) -> bool:
         return (
             self.verbosity == "normal"
-            and self.viewer is not None
+            and self.live
             and self.current is not None
             and self.current != self.viewer
             and getattr(e, "player", None) == self.current
@@ -378,12 +384,7 @@ class Narrator(EventSentences):
         """An opponent's Debt, VP or pile change during their summarised turn:
         Debt is told in its place in the summary sentence; VP and piles right
         after it."""
-        if not (
-            self.verbosity == "normal"
-            and self.viewer is not None
-            and self.current is not None
-            and self.current != self.viewer
-        ):
+        if not (self.verbosity == "normal" and self.live and self.current is not None and self.current != self.viewer):
             return False
         if isinstance(e, (ev.DebtChanged, ev.PileDebtChanged)):
             return e.player == self.current
@@ -1037,7 +1038,7 @@ class Narrator(EventSentences):
         if (e.type, getattr(e, "player", None)) in self._told:
             self._told.discard((e.type, e.player))  # type: ignore[attr-defined]
             return pre  # said by the note before it
-        if isinstance(e, ev.GameEnded) and self.viewer is not None:
+        if isinstance(e, ev.GameEnded) and self.live:
             # "The game ends after this turn." said with "Game over.": the end says it
             ends = self._game_ends_after_turn(e)
             self._after_summary = [x for x in self._after_summary if x != ends]
@@ -1048,12 +1049,7 @@ class Narrator(EventSentences):
             self.current = e.player
             self._partial_turn = False
             self.phase = "action"
-            if (
-                self.verbosity == "normal"
-                and self.viewer is not None
-                and e.player != self.viewer
-                and e.player not in self.people
-            ):
+            if self.verbosity == "normal" and self.live and e.player != self.viewer and e.player not in self.people:
                 self._turn_held = e.number  # told with the summary of the turn, at its end
                 return pre
         elif isinstance(e, ev.PhaseChanged):

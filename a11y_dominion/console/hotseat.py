@@ -162,11 +162,7 @@ def share_language(console: OwnSeatConsole) -> None:
     keyboard's, one for the table, so every person's console here speaks it. Each other person
     hears why once, first when the keyboard comes to them (:data:`~.filesettings.KEYBOARDS_LANGUAGE`,
     in the new language). Every person's seat in the room speaks it too (its own lines, such as
-    "Game stopped."), and the game's autosave keeps it with each seat, so that ``resume`` goes on
-    in it."""
-    room = console.host
-    for each in console.table:
-        room.people[each.name].settings(language=console.lang.code)
+    "Game stopped."): :meth:`~.ownseat.OwnSeatConsole.language_changed` set it for each seat."""
     for other in console.table:
         if other is not console:
             other.holder.change("language", console.lang.code)

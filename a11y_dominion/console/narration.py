@@ -30,8 +30,9 @@ Figures = dict[str, object]  # the figures a turn prompt names (queries.turn_fig
 class Narration:
     """What one seat hears, and how its questions are put to it.
 
-    ``name``: the player's name, or None for an onlooker of a game without humans (it hears
-    only public facts). ``lang``: the seat's :class:`~a11y_dominion.i18n.Language`;
+    ``name``: the player's name, or None for a watcher (it hears only public facts, and every
+    turn as a player hears another's: at normal, in its one-line summary). ``lang``: the seat's
+    :class:`~a11y_dominion.i18n.Language`;
     ``verbosity``: terse, normal or verbose (ValueError otherwise). ``speaker``: the speech
     output (None: none, the player's own screen reader reads the lines); ``print_fn(text,
     style)`` prints one line. ``current``: the turn player when narration starts in the
@@ -76,7 +77,8 @@ class Narration:
         self.last_answer: Sequence[object] = ()  # the keys of this seat's last answer in the turn going on
 
     def _narrator(self, current: str | None) -> Narrator:
-        # a seat with a name is asked at a prompt that names the phase, Actions, Buys, coins and Debt
+        # a seat with a name is asked at a prompt that names the phase, Actions, Buys, coins and Debt;
+        # one with none is a watcher's, who hears every turn as a player hears another's
         return Narrator(
             viewer=self.name,
             verbosity=self.verbosity,
@@ -84,6 +86,7 @@ class Narration:
             lang=self.lang,
             prompts=self.name is not None,
             people=self.people,
+            watching=self.name is None,
         )
 
     def meet(self, people: frozenset[str]) -> None:

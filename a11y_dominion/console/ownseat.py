@@ -161,8 +161,12 @@ class OwnSeatConsole(LocalConsole):
 
     def language_changed(self) -> None:
         """The player chose another language during the game (the ``settings`` command): the
-        screen speaks it; at a shared keyboard, every person's console and seat here too
+        screen speaks it, and the game's autosave keeps it with each seat here, so that ``resume``
+        goes on in it; at a shared keyboard, every person's console and seat here too
         (:func:`~.hotseat.share_language`)."""
+        room = self.host
+        for console in self.table:  # (one person here: their own seat)
+            room.people[console.name].settings(language=self.lang.code)
         if self.shared:
             share_language(self)
         super().language_changed()  # (the screen's: the keyboard's)

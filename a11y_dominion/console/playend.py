@@ -108,7 +108,14 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
         verbosity = room.people[name].verbosity if name is not None else setup.verbosity
         # as told at the prompt: the figures of the seat's own phase are left to the turn prompt
         current = game.current.name if from_position(room) else None  # (its turn began before the log)
-        narrator = Narrator(viewer=name, verbosity=verbosity, lang=lang, prompts=name is not None, current=current)
+        narrator = Narrator(
+            viewer=name,
+            verbosity=verbosity,
+            lang=lang,
+            prompts=name is not None,
+            current=current,
+            watching=name is None,
+        )
         recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
     view = room.table.view(d.player if d.player == name or name is None else name)
     n, player = q.turn_number(view), view.turn.player

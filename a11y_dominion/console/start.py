@@ -24,7 +24,7 @@ from ..rules.decisions import Msg
 from ..rules.game import Game, GameConfig, SetupError
 from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
 from ..seeds import new_game_seed
-from ..settings import load_settings, save_settings, seat_settings, settings_path
+from ..settings import CHOICES, load_settings, save_settings, seat_settings, settings_path
 from ..textinput import typed_line
 from .display import Display, isatty, wants_plain
 from .keys import bad_keys
@@ -97,8 +97,8 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
     (one sentence on standard error, 2). ``asking``: the player may be asked whether they
     use a screen reader (:func:`auto_speech`).
 
-    Speech mode, verbosity and language come from the options, else from
-    the saved settings (``settings``: a dict as :func:`load_settings`
+    Speech mode, verbosity and language come from the options, else (verbosity and language)
+    from a resumed game, as it was played, else from the saved settings (``settings``: a dict as :func:`load_settings`
     returns; None reads the settings file); the shortcut keys from the
     settings. A human seat's own language and verbosity come from its part
     of ``--players`` ("Ann:human:nl:terse"), else from its entry in the
@@ -111,19 +111,11 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
     if settings is None:
         settings, warning = load_settings()
     resumed = getattr(args, "resume", None)  # a SavedGame (a11y-dominion resume)
-    # a resumed game speaks as the player's settings say now (they may have changed the language
-    # since): the language and verbosity kept with the game are used only where no setting is
-    lang = Language(
-        getattr(args, "lang", None)
-        or settings.get("language")
-        or (resumed.language if resumed is not None and resumed.language in ("en", "nl") else None)
-        or "en"
-    )
+    # a resumed game goes on in the language and verbosity kept with it, unless the command line
+    # names another (--lang, --verbosity); the settings are for new games
+    lang = Language(getattr(args, "lang", None) or kept_choice(resumed, "language") or settings.get("language") or "en")
     verbosity = (
-        getattr(args, "verbosity", None)
-        or settings.get("verbosity")
-        or (resumed.verbosity if resumed is not None and resumed.verbosity in ("terse", "normal", "verbose") else None)
-        or "normal"
+        getattr(args, "verbosity", None) or kept_choice(resumed, "verbosity") or settings.get("verbosity") or "normal"
     )
     keys = dict(settings.get("keys") or {})
 
@@ -164,7 +156,7 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
         seed = game.config.seed
         given = []
         kept_language = game_language(loaded_options, seats, resumed.language)
-        own_choices_only(loaded_options, resumed)
+        own_choices_only(loaded_options, resumed, args)
     elif load:
         try:
             game, seats = load_game(load, seats, loaded_options, lang, bots)
@@ -507,13 +499,23 @@ def unfinished_notice(games: list, lang: Language) -> list[str]:
     return out
 
 
-def own_choices_only(saved: dict, resumed) -> None:
+def kept_choice(resumed, key: str) -> str | None:
+    """The ``language`` or ``verbosity`` (``key``) kept with the resumed game ``resumed`` (a
+    :class:`~a11y_dominion.autosave.SavedGame`, or None for a game not resumed), or None when
+    there is none or it is not one of the setting's values (:data:`~a11y_dominion.settings.CHOICES`).
+    It is what a resumed game goes on in when the command line names no other."""
+    value = getattr(resumed, key, None) if resumed is not None else None
+    return value if value in CHOICES[key] else None
+
+
+def own_choices_only(saved: dict, resumed, args) -> None:
     """Keep in ``saved`` (the seat options of the resumed game ``resumed``, name -> {"language",
     "verbosity"}) only the choices a seat made for itself: not a value that was just the
-    game's own (its ``language`` and ``verbosity``), which the player's settings now give."""
+    game's own (its ``language`` and ``verbosity``), nor a value the command line (``args``:
+    ``--lang``, ``--verbosity``) now names for everyone here."""
     for opts in saved.values():
-        for key, game_value in (("language", resumed.language), ("verbosity", resumed.verbosity)):
-            if opts.get(key) == game_value:
+        for key, option in (("language", "lang"), ("verbosity", "verbosity")):
+            if opts.get(key) == getattr(resumed, key) or getattr(args, option, None):
                 opts.pop(key, None)
 
 

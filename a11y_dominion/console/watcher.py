@@ -22,6 +22,7 @@ from typing import Any
 
 from ..i18n import N_, Language
 from ..remote.seat import typed_line
+from ..rules.events import TurnStarted
 from ..rules.game import Game
 from ..view import PlayerView, player_view, redact_all
 from .commands import COMMANDS, CommandState, Ctx, Prefs, SeatPort, command_for
@@ -124,7 +125,12 @@ class Watcher:
         def plain(text: str, style: str | None = None) -> None:
             send(text)
 
-        self.narration = Narration(None, lang=lang, verbosity=verbosity, speaker=speaker, print_fn=line or plain)
+        # come in the middle of a turn (arrived, or a resumed game), the rest of it is told as a turn is
+        game = room.table.game
+        current = game.current.name if any(isinstance(e, TurnStarted) for e in game.log) else None
+        self.narration = Narration(
+            None, lang=lang, verbosity=verbosity, speaker=speaker, print_fn=line or plain, current=current
+        )
         self.narration.at_keyboard = True  # every sentence is said at once
         self.narration.meet(frozenset(room.people))
         self.told = 0  # how far into the game's log this watcher was told

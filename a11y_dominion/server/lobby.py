@@ -1035,7 +1035,9 @@ class Lobby:
             person.send(lang._(N_("Type games, or games and a number, for example: games 20.")))
             return
         found = await self.store.games_of(person.account, most)
-        for text in records.games_lines(found, person.account, self.today(), lang):
+        place = self.place_of(person.account)
+        seated = place[1] if place is not None and place[0] == "table" else None
+        for text in records.games_lines(found, person.account, self.today(), lang, seated):
             person.send(text)
 
     async def stats(self, person: Person) -> None:

@@ -153,9 +153,15 @@ def game_line(game: PlayedGame, account: int, today: date, lang: Language) -> st
     return line
 
 
-def games_lines(games: Sequence[PlayedGame], account: int, today: date, lang: Language) -> list[str]:
+def games_lines(
+    games: Sequence[PlayedGame], account: int, today: date, lang: Language, table: int | None = None
+) -> list[str]:
     """What ``games`` says to the account numbered ``account``: how many games follow, then
-    one line a game (:func:`game_line`), the newest first; or that there are none yet."""
+    one line a game (:func:`game_line`), the newest first; or that there are none yet, and
+    where one comes from: the game at the table numbered ``table``, where the account holds a
+    seat (waiting or playing), else a seat to take."""
+    if not games and table is not None:
+        return [lang.text(N_("You have no finished games yet; the game at table {n} is listed once it ends."), n=table)]
     if not games:
         return [lang._(N_("You have no finished games yet; sit at a table to play one."))]
     lines = [lang.text(N_("Your last {n:game|{n} games}."), n=len(games))]

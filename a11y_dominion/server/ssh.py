@@ -11,8 +11,8 @@ object of one connection, whose callbacks decide who may log in:
   full server, a new name while sign-up is closed and a new name from an address that made
   its accounts of the hour (:meth:`~.limits.Rates.signup_left`) and a new name from ``join`` (its SSH
   version line: :func:`~.joined.is_join`; sign-up is at an ssh login) are refused at ``begin_auth`` with one
-  sentence as the SSH banner, and the connection ends, so that no password is asked and no
-  failed login is counted;
+  sentence as the SSH banner, and the connection ends, with that sentence in English as its
+  reason, so that no password is asked and no failed login is counted;
 - every banner is said in English, then in Dutch, as the player's language is not known yet;
 - a known name logs in with one of its keys or its password (scrypt, off the event loop,
   limited by name and address, and more loosely by address: :class:`~.limits.PasswordTries`);
@@ -403,11 +403,14 @@ class Login(asyncssh.SSHServer):
         log (INFO, as every login: :meth:`GameServer.note`); never the password or the key."""
         self.server.note(template, player=shown_name(username, 40), address=self.address, **fields)
 
-    def _refuse(self) -> None:
+    def _refuse(self, said: Msg) -> None:
         """End the connection after its banner, so that the client asks for no password: an
-        empty list of ways to log in would not do, as OpenSSH then tries every way it has."""
+        empty list of ways to log in would not do, as OpenSSH then tries every way it has. The
+        reason given is the banner's sentence ``said`` in English, cleaned (OpenSSH prints it:
+        "Received disconnect from ...: 14: This server makes no new accounts; ...")."""
+        reason = shown_name(self.server.lang.msg(said), 300)
         try:
-            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "")
+            self.conn.disconnect(asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, reason)
         except Exception:  # noqa: BLE001 - the client went meanwhile
             pass
 
@@ -442,7 +445,7 @@ class Login(asyncssh.SSHServer):
             self.refusal = server.rates.signup_refusal()  # (said before any question, the password's too)
         if self.refusal is not None:
             self._banner(self.refusal)
-            self._refuse()
+            self._refuse(self.refusal)
             self._refused(username, REFUSED, why=server.lang.msg(self.refusal))
         elif self.account is None:
             self._banner(server.new_name(username))
@@ -557,6 +560,10 @@ def run_server(data: str, listen: str, port: int, database: str | None = None, r
         if not folder.exists():  # (a folder the operator made keeps the access the operator gave it)
             folder.mkdir(parents=True)
             keep_to_owner(folder)  # the password hashes and the host key: not for every user, on Windows too
+        games = folder / "games"
+        if not games.exists():  # the tables' autosaves, with their players' names: as the data folder
+            games.mkdir(exist_ok=True)
+            keep_to_owner(games)
     except OSError as e:
         print(
             lang.text(N_("The folder {path} cannot be made ({error})."), path=data, error=e.strerror or str(e)),
