@@ -140,7 +140,7 @@ import re
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from ..files import JsonRefused, bounded_json
@@ -728,7 +728,7 @@ def hello(host, name: str) -> dict:
     }
 
 
-def session_for(host, process):
+def session_for(host: Any, process: Any) -> Coroutine[Any, Any, None]:
     """The session for one SSH login: the seat protocol for the command
     :data:`COMMAND`, else the terminal session (:func:`.sshseat.terminal_session`)."""
     from .sshseat import terminal_session
