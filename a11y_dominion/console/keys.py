@@ -157,8 +157,7 @@ def command_word(command: str, lang: Language = EN) -> str:
     """The word to type for ``command`` in ``lang`` ("supply", "voorraad")."""
     from .completion import command_words
 
-    word: str = command_words(lang).get(command, command)
-    return word
+    return command_words(lang).get(command, command)
 
 
 def bad_keys(custom: Mapping[str, object] | None = None) -> list[tuple[str, object]]:
