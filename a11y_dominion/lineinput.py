@@ -35,7 +35,7 @@ import time
 import weakref
 from collections import deque
 from collections.abc import Callable
-from typing import IO, TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .rules.decisions import N_
 from .textinput import MAX_LINE, SEQUENCE, STARTS, printable
@@ -516,7 +516,17 @@ def line_bindings(limit: int = MAX_LINE) -> KeyBindings:
 READ_PIECE = 65536  # characters read at a time from a line past the limit
 
 
-def read_line(stream: IO[str], limit: int = MAX_LINE) -> tuple[str, bool]:
+class LineStream(Protocol):
+    """What :func:`read_line` reads: a text stream's ``readline`` (``size``: at most that many
+    characters, all of the line when negative). A text file is one; so is piped input read on the
+    event loop (:class:`~a11y_dominion.console.piped.PipeLines`)."""
+
+    def readline(self, size: int = -1, /) -> str:
+        """The next line with its line end, "" at the end of the stream."""
+        ...
+
+
+def read_line(stream: LineStream, limit: int = MAX_LINE) -> tuple[str, bool]:
     """One line of the text stream ``stream``, holding at most ``limit`` characters
     however long the line is: ``(line, cut)``, ``line`` with its line end when it
     had one and "" at the end of the stream, ``cut`` True when the characters past

@@ -30,7 +30,7 @@ from typing import Any
 from ..announcements.narrator import count, group_names, join_names
 from ..i18n import N_, Language, yes_or_no
 from ..rules.cards import CARDS, canonical, nearest_name
-from ..rules.decisions import Decision, Move, MoveKind, Option, turn_moves
+from ..rules.decisions import Decision, Move, MoveKind, Msg, Option, turn_moves
 from ..textinput import (
     MOVE_WORDS,
     NOT_UTF8,
@@ -340,7 +340,7 @@ def read_answer(
     d: Decision,
     text: str,
     lang: Language,
-    explain: Callable[[list[Option]], object] | None = None,
+    explain: Callable[[list[Option]], Msg | str | None] | None = None,
     confirm: bool = True,
     you: bool = True,
 ) -> Reading:

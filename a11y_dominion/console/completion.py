@@ -17,7 +17,7 @@ understood in both languages.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
@@ -115,7 +115,7 @@ TREASURE_WORDS = ("treasures", "treasure", "geldkaarten", "geldkaart")
 N_("treasures")
 
 
-def command_words(lang: Language) -> dict:
+def command_words(lang: Language) -> dict[str, str]:
     """Command (or move) → the word to type for it in ``lang``."""
     if lang.code == "nl":
         return dict(DUTCH_WORDS)
@@ -133,7 +133,7 @@ def command_of(word: str) -> str | None:
     return DUTCH_ALIASES.get(low)
 
 
-def _matches(prefix: str, words: Iterable[str]) -> list:
+def _matches(prefix: str, words: Iterable[str]) -> list[str]:
     low = prefix.lower()
     out = []
     for w in words:
@@ -167,7 +167,7 @@ class Seen:
         return self._view
 
     @staticmethod
-    def of_game(game) -> Seen | None:
+    def of_game(game: Any) -> Seen | None:
         """The :class:`Seen` of the player ``game`` waits for (else the player whose
         turn it is); None for no game; a Seen is given back as it is."""
         if game is None or isinstance(game, Seen):
@@ -175,14 +175,14 @@ class Seen:
         return Seen(decision=game.pending, game=game)
 
 
-def game_names(source, lang: Language = EN) -> list:
+def game_names(source: Any, lang: Language = EN) -> list[str]:
     """Every card, Event and Landmark name of the game (public: read from the view of ``source``,
     a :class:`Seen` or a game)."""
     seen = Seen.of_game(source)
     return names_in_game(seen.view, lang) if seen is not None else []
 
 
-def playable(source, lang: Language = EN) -> list:
+def playable(source: Any, lang: Language = EN) -> list[str]:
     """Names after ``play``: the cards the pending turn decision of ``source`` (a
     :class:`Seen` or a game) lets you play, and treasures."""
     seen = Seen.of_game(source)
@@ -200,12 +200,12 @@ def _top(view: PlayerView, pile: str) -> str:
     return p.top if p is not None and p.top else pile
 
 
-def buyable(source, lang: Language = EN) -> list:
+def buyable(source: Any, lang: Language = EN) -> list[str]:
     """Names after ``buy``: the top cards of piles and the Events you can buy now
     (``source``: a :class:`Seen` or a game)."""
     seen = Seen.of_game(source)
     d = seen.decision if seen is not None else None
-    if d is None or d.kind != "turn":
+    if seen is None or d is None or d.kind != "turn":
         return []
     out = []
     for o in d.options:
@@ -215,13 +215,13 @@ def buyable(source, lang: Language = EN) -> list:
     return out
 
 
-def option_words(source, lang: Language = EN) -> list:
+def option_words(source: Any, lang: Language = EN) -> list[str]:
     """Names of the options of a non-turn decision (``source``: a :class:`Seen` or a game): for
     a yes-or-no question (one card to choose or not, too) the words yes and no of ``lang``, as
     its line on how to answer says them."""
     seen = Seen.of_game(source)
     d = seen.decision if seen is not None else None
-    if d is None or d.kind == "turn":
+    if seen is None or d is None or d.kind == "turn":
         return []
     if d.kind == "yesno" or asked_as_yes_no(d):
         return [lang._("yes"), lang._("no")]
@@ -251,25 +251,25 @@ class DecisionCompleter(Completer):
 
     def __init__(
         self,
-        get_seen: Callable,
+        get_seen: Callable[[], Any],
         lang: Language | None = None,
-        commands: tuple | None = None,
-        words: Callable | None = None,
+        commands: tuple[str, ...] | None = None,
+        words: Callable[[Language], Mapping[str, str]] | None = None,
         paths: bool = True,
-    ):
+    ) -> None:
         self.get_seen = get_seen
         self.lang = lang or EN
         self.commands = commands if commands is not None else COMMANDS
         self.words = words
         self.paths = PathCompleter(expanduser=True) if paths else None
 
-    def _said(self) -> dict:
+    def _said(self) -> dict[str, str]:
         said = command_words(self.lang)
         if self.words is not None:
             said.update(self.words(self.lang))
         return said
 
-    def candidates(self, text: str) -> tuple:
+    def candidates(self, text: str) -> tuple[str, list[str]]:
         """(prefix being completed, candidate words) for the text before the cursor."""
         seen = Seen.of_game(self.get_seen())
         lang = self.lang
@@ -295,7 +295,7 @@ class DecisionCompleter(Completer):
             return last, option_words(seen, lang)
         if sep and d is not None and d.kind != "turn":
             return text, option_words(seen, lang)
-        words = []
+        words: list[str] = []
         said = self._said()
         if d is not None:
             if d.kind == "turn":
@@ -305,7 +305,7 @@ class DecisionCompleter(Completer):
         words += [said.get(c, c) for c in self.commands]
         return text, words
 
-    def get_completions(self, document: Document, complete_event: CompleteEvent):
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterator[Completion]:
         text = document.text_before_cursor
         verb, sep, rest = text.partition(" ")
         if sep and command_of(verb) in ("save", "load", "export"):
@@ -322,7 +322,7 @@ class DecisionCompleter(Completer):
             yield Completion(w + " " if w in takes else w, start_position=-len(prefix), display=w)
 
 
-def _unique(word: str, names: list, lang: Language = EN) -> str:
+def _unique(word: str, names: list[str], lang: Language = EN) -> str:
     """The one name in ``names`` that ``word`` starts (or starts a word of); ``word`` if none.
 
     Raises InputError when several names fit.
@@ -339,7 +339,7 @@ def _unique(word: str, names: list, lang: Language = EN) -> str:
     return word
 
 
-def expand_names(game, line: str, lang: Language = EN) -> str:
+def expand_names(game: Any, line: str, lang: Language = EN) -> str:
     """Complete unique starts of names in a typed answer, from the legal options only.
 
     ``buy roy`` becomes ``buy Royal Blacksmith`` when Royal Blacksmith is the
@@ -352,6 +352,7 @@ def expand_names(game, line: str, lang: Language = EN) -> str:
     if d is None:
         return line
     seen = Seen.of_game(game)
+    assert seen is not None  # (a game with a decision)
     who, body = split_speaker(game, line)
     head = line[: len(line) - len(body)] if who else ""
     if d.kind == "turn":

@@ -22,13 +22,32 @@ import os
 import re
 import sys
 import weakref
-from collections.abc import Iterator
-from typing import Any, TextIO
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..i18n import N_, Language
 from ..lineinput import bound_input, forget_breaks, forget_cut, line_bindings, line_was_cut, pasted_lines, read_line
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name
 from ..textinput import MAX_LINE, NOT_UTF8, printable, typed_line
+
+if TYPE_CHECKING:
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.application import Application
+    from prompt_toolkit.buffer import Buffer
+    from prompt_toolkit.completion import Completer
+    from prompt_toolkit.data_structures import Size
+    from prompt_toolkit.formatted_text import StyleAndTextTuples
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.key_binding import KeyBindings, KeyBindingsBase, KeyPressEvent
+    from prompt_toolkit.layout import Layout
+    from prompt_toolkit.output import Output
+    from prompt_toolkit.renderer import Renderer
+    from rich.console import Console
+    from rich.text import Text
+
+    from ..lineinput import LineStream
+    from ..view import PlayerView
+    from .keys import KeyCommand
 
 STYLES = {
     "Curse": "magenta",
@@ -61,7 +80,7 @@ def card_style(name: str) -> str | None:
     return None
 
 
-def wants_plain(speech: str, plain_flag: bool, stream, env=None) -> bool:
+def wants_plain(speech: str, plain_flag: bool | None, stream: Any, env: Mapping[str, str] | None = None) -> bool:
     """True when only plain lines may be printed (see the module text)."""
     env = os.environ if env is None else env
     if plain_flag or speech in ("screen-reader", "off"):
@@ -73,7 +92,12 @@ ERASE_SCROLLBACK = "\x1b[3J"  # erase the lines scrolled off the screen (at a ha
 CLEAR_ALL = "\x1b[H\x1b[2J" + ERASE_SCROLLBACK  # the cursor home, the screen and its scrollback erased
 
 
-def clear_terminal(stream, platform: str = sys.platform, env=None, console_output=None) -> bool:
+def clear_terminal(
+    stream: TextIO,
+    platform: str = sys.platform,
+    env: Mapping[str, str] | None = None,
+    console_output: Callable[..., Output] | None = None,
+) -> bool:
     """Clear the terminal ``stream`` writes to, with the lines scrolled off it; True when it was
     cleared. Nothing is written to a stream that is no terminal (a file, a pipe) or to a ``dumb``
     one (``TERM=dumb``, in ``env``: :data:`os.environ` unless given), which would show the escape
@@ -96,7 +120,9 @@ def clear_terminal(stream, platform: str = sys.platform, env=None, console_outpu
             stream.flush()
             return True
         if console_output is None:
-            from prompt_toolkit.output import create_output as console_output
+            from prompt_toolkit.output import create_output
+
+            console_output = create_output
         output = console_output(stdout=stream)
         output.erase_screen()
         output.cursor_goto(0, 0)
@@ -112,7 +138,8 @@ def _console_calls(output: Any) -> bool:
     """Whether ``output`` (a prompt_toolkit output) writes through the Windows console's own
     calls (its ``Win32Output``, for a console that reads no terminal sequences)."""
     try:
-        from prompt_toolkit.output.win32 import Win32Output
+        # (the module defines it on Windows alone; mypy reads it as on this system)
+        from prompt_toolkit.output.win32 import Win32Output  # type: ignore[attr-defined,unused-ignore]
     except (ImportError, AssertionError):  # (elsewhere the module asserts that this is Windows)
         return False
     return isinstance(output, Win32Output)
@@ -121,25 +148,26 @@ def _console_calls(output: Any) -> bool:
 class Display:
     """Prints lines, plainly or with ``rich``."""
 
-    def __init__(self, stream=None, plain: bool = True, lang: Language | None = None):
+    # ``stream``: a text stream, or anything with its write and flush (an SSH session's lines)
+    def __init__(self, stream: Any = None, plain: bool = True, lang: Language | None = None) -> None:
         self.stream = stream if stream is not None else sys.stdout
         self.plain = plain
         self.lang = lang or Language("en")
-        self.console = None
-        self._names = None
+        self.console: Console | None = None
+        self._names: re.Pattern[str] | None = None
         if not plain:
             from rich.console import Console
 
             self.console = Console(file=self.stream, soft_wrap=True, highlight=False, markup=False, emoji=False)
 
-    def _name_pattern(self):
+    def _name_pattern(self) -> re.Pattern[str]:
         if self._names is None:
             english = set(CARDS) | set(EVENTS) | set(LANDMARKS)
             names = sorted(english | {dutch_name(n) for n in english}, key=len, reverse=True)
             self._names = re.compile(r"\b(" + "|".join(re.escape(n) for n in names) + r")(?:e?s)?\b")
         return self._names
 
-    def styled(self, text: str, style: str | None = None):
+    def styled(self, text: str, style: str | None = None) -> Text:
         """A rich Text of ``text`` with card names coloured by type."""
         from rich.text import Text
 
@@ -169,7 +197,7 @@ class Display:
             return False
         return clear_terminal(self.stream)
 
-    def supply_table(self, view) -> None:
+    def supply_table(self, view: PlayerView) -> None:
         """The Supply of a :class:`~a11y_dominion.view.PlayerView` as a table (rich mode only)."""
         from rich import box
         from rich.table import Table
@@ -200,6 +228,7 @@ class Display:
                 tokens,
                 self.styled(below_list(f, lang)),
             )
+        assert self.console is not None  # (rich mode)
         self.console.print(table)
 
 
@@ -212,13 +241,13 @@ class PlainReader:
     :data:`~a11y_dominion.textinput.MAX_LINE` characters (the rest was dropped
     as it was read)."""
 
-    def __init__(self, stream_in: TextIO | None = None, stream_out: TextIO | None = None) -> None:
+    def __init__(self, stream_in: LineStream | None = None, stream_out: TextIO | None = None) -> None:
         self.stream_in = stream_in if stream_in is not None else sys.stdin
         self.stream_out = stream_out if stream_out is not None else sys.stdout
         self.interactive = isatty(self.stream_in)
         self.cut = False
 
-    def read(self, message: str, default: str = ""):
+    def read(self, message: str, default: str = "") -> str:
         """One line from the stream, as :func:`~a11y_dominion.textinput.typed_line` reads it;
         a line with bytes that are not UTF-8 is :data:`~a11y_dominion.textinput.NOT_UTF8` alone.
         No more than :data:`~a11y_dominion.textinput.MAX_LINE` characters of a line are kept
@@ -244,7 +273,7 @@ def isatty(stream: Any) -> bool:
         return False
 
 
-def draw_prompt_once(renderer) -> None:
+def draw_prompt_once(renderer: Renderer) -> None:
     """Make a prompt_toolkit ``renderer`` draw the prompt and the typed line once.
 
     When a line is accepted, prompt_toolkit erases what it drew and draws it
@@ -255,7 +284,7 @@ def draw_prompt_once(renderer) -> None:
     first drawing, a new terminal size). Changes ``renderer`` in place."""
     full_render = renderer.render
 
-    def render(app, layout, is_done: bool = False) -> None:
+    def render(app: Application[Any], layout: Layout, is_done: bool = False) -> None:
         output = renderer.output
         size = output.get_size()
         if not is_done or getattr(renderer, "_last_screen", None) is None or renderer._last_size != size:
@@ -281,7 +310,7 @@ def draw_prompt_once(renderer) -> None:
         output.flush()
         renderer.reset()
 
-    renderer.render = render
+    renderer.render = render  # type: ignore[method-assign]  # (this renderer's own, in place)
 
 
 def split_prompt(message: str) -> tuple[str, str]:
@@ -331,12 +360,12 @@ class PlainLines:
     KEEP = 100  # rows remembered above the cursor
 
     def __init__(self) -> None:
-        self.shown: list = [[]]  # per row: the characters the terminal shows (from column 0)
-        self.want: list = [[]]  # per row: what the renderer drew
+        self.shown: list[list[str]] = [[]]  # per row: the characters the terminal shows (from column 0)
+        self.want: list[list[str]] = [[]]  # per row: what the renderer drew
         self.row = 0
         self.col = 0  # the terminal's cursor column
         self.wcol = 0  # the column the renderer put its cursor at
-        self.out: list = []  # what is to be written to the terminal
+        self.out: list[str] = []  # what is to be written to the terminal
 
     # ------------------------------------------------------------ the renderer's operations
     def text(self, data: str) -> None:
@@ -460,7 +489,9 @@ class PlainLines:
         return data
 
 
-def line_only_output(stdout=None, get_size=None, columns=WIDE):
+def line_only_output(
+    stdout: TextIO | None = None, get_size: Callable[[], Size] | None = None, columns: int = WIDE
+) -> Output:
     """A prompt_toolkit terminal output for screen-reader mode that writes
     plain lines, as a plain line editor does (:class:`PlainLines`): the prompt
     once, the typed text as itself, carriage return and backspace; no
@@ -478,7 +509,7 @@ def line_only_output(stdout=None, get_size=None, columns=WIDE):
     from prompt_toolkit.output.vt100 import Vt100_Output
 
     class LineOnlyOutput(Vt100_Output):
-        def _skip(self, *args, **kwargs):
+        def _skip(self, *args: object, **kwargs: object) -> None:
             return None
 
         hide_cursor = show_cursor = _skip
@@ -546,10 +577,12 @@ def line_only_output(stdout=None, get_size=None, columns=WIDE):
     return output
 
 
-_LISTED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a line editor's buffer -> (text, cursor) listed last
+_LISTED: weakref.WeakKeyDictionary[Buffer, tuple[str | int, ...]] = (
+    weakref.WeakKeyDictionary()
+)  # a line editor's buffer -> (text, cursor) listed last
 
 
-def list_completions(event, plain: bool) -> None:
+def list_completions(event: KeyPressEvent, plain: bool) -> None:
     """Tab at the prompt, as readline does: complete the one choice, or the part
     every choice shares; else list the choices above the prompt. So a Tab that
     completed the shared part is followed by a Tab that lists what is left ("acc",
@@ -587,11 +620,11 @@ def list_completions(event, plain: bool) -> None:
     run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
 
 
-def completer_lang(completer) -> Language | None:
+def completer_lang(completer: object) -> Language | None:
     """The language of a completer's words (its ``lang``), looked for through prompt_toolkit's
     wrappers (the prompt's ``DynamicCompleter``, a ``ThreadedCompleter``); None when it has none."""
     for _ in range(4):
-        lang = getattr(completer, "lang", None)
+        lang: Language | None = getattr(completer, "lang", None)
         if lang is not None:
             return lang
         unwrap = getattr(completer, "get_completer", None)
@@ -627,7 +660,7 @@ def history_end(step: int, lang: Language | None = None) -> str:
     return (lang or Language("en"))._(FIRST_TYPED if step < 0 else LAST_TYPED)
 
 
-def recall(event, step: int) -> None:
+def recall(event: KeyPressEvent, step: int) -> None:
     """Up (``step`` -1) or Down (1) at the prompt, as the line editor moves through the lines
     typed before (and through a line of several rows); past their end it says so in one line
     above the prompt (:func:`history_end`), not again at once."""
@@ -650,7 +683,7 @@ def recall(event, step: int) -> None:
     run_in_terminal(lambda: app.print_text(text + "\n"), render_cli_done=True)
 
 
-def choices_line(words: list, lang: Language | None = None) -> str:
+def choices_line(words: list[str], lang: Language | None = None) -> str:
     """The Tab choices ``words`` on one line as a list is read aloud, the last after "and"
     ("en" in Dutch: the language of ``lang``, English when None): "Copper, Silver and treasures."."""
     from ..announcements.words import join_names
@@ -658,7 +691,7 @@ def choices_line(words: list, lang: Language | None = None) -> str:
     return join_names(words, lang or Language("en")) + "."
 
 
-def _tab_bindings(plain: bool):
+def _tab_bindings(plain: bool) -> KeyBindings:
     from prompt_toolkit.key_binding import KeyBindings
 
     kb = KeyBindings()
@@ -670,7 +703,7 @@ def _tab_bindings(plain: bool):
     return kb
 
 
-def _prompt_text(message: str) -> list:
+def _prompt_text(message: str) -> StyleAndTextTuples:
     """``message`` as prompt_toolkit's formatted text in a colour of its own (the
     default one), so the line editor writes its last space as a space, not as a
     cursor move ("Ann> ", not "Ann>" and two cursor moves)."""
@@ -678,7 +711,7 @@ def _prompt_text(message: str) -> list:
 
 
 @contextlib.contextmanager
-def _prompting(buffer) -> Iterator[None]:
+def _prompting(buffer: Buffer) -> Iterator[None]:
     """Around a prompt on ``buffer``: a new line begins (no pasted line break of the last one
     kept); at the end of input (EOFError) and at Ctrl+C, raised as :class:`LineCleared` with
     whether the line held text (the buffer keeps it until the next prompt), the line is no
@@ -712,7 +745,7 @@ class LineCleared(KeyboardInterrupt):
         self.had_text = had_text
 
 
-def cleared_text(interrupt: BaseException, lang, leave: bool = False, over: bool = False) -> str:
+def cleared_text(interrupt: BaseException, lang: Language, leave: bool = False, over: bool = False) -> str:
     """The sentence after Ctrl+C at the prompt (``interrupt``, a :class:`LineCleared` or a plain
     KeyboardInterrupt), in ``lang``: "Line cleared." when text was typed, "Nothing to clear."
     on an empty line, then how to stop (``leave``: how a joined seat leaves the game), or,
@@ -731,7 +764,7 @@ def cleared_text(interrupt: BaseException, lang, leave: bool = False, over: bool
 
 
 @contextlib.contextmanager
-def quiet_type_ahead(stream) -> Iterator[None]:
+def quiet_type_ahead(stream: TextIO | None) -> Iterator[None]:
     """While the game runs at the terminal ``stream`` (standard input; None or no terminal:
     nothing changes): what is typed while no prompt reads (a bot thinks, the news is said) is
     not echoed by the terminal among the game's lines, only once, by the prompt that reads it.
@@ -794,13 +827,20 @@ class PromptReader:
 
     interactive = True
 
-    def __init__(self, completer, key_bindings, plain: bool = True, input=None, output=None):
+    def __init__(
+        self,
+        completer: Completer | None,
+        key_bindings: KeyBindingsBase | None,
+        plain: bool = True,
+        input: Input | None = None,
+        output: Output | None = None,
+    ) -> None:
         from prompt_toolkit import PromptSession
         from prompt_toolkit.input import create_input
         from prompt_toolkit.output import ColorDepth
         from prompt_toolkit.shortcuts import CompleteStyle
 
-        kw = {"input": bound_input(input if input is not None else create_input())}
+        kw: dict[str, Any] = {"input": bound_input(input if input is not None else create_input())}
         if output is None and plain and sys.stdout.isatty():
             output = line_only_output()
         if output is None:
@@ -819,7 +859,10 @@ class PromptReader:
         bounds = line_bindings()
         self.cut = False
 
-        def new_session(completer=completer, key_bindings=key_bindings) -> PromptSession:
+        # a prompt gives the line typed, or what a key ended it with (a KeyCommand, an Arrived)
+        def new_session(
+            completer: Completer | None = completer, key_bindings: KeyBindingsBase | None = key_bindings
+        ) -> PromptSession[Any]:
             keys = [bounds, key_bindings, tab] if key_bindings is not None else [bounds, tab]
             return PromptSession(
                 completer=completer,
@@ -832,18 +875,18 @@ class PromptReader:
                 **kw,
             )
 
-        def drawn_once(session: PromptSession) -> PromptSession:
+        def drawn_once(session: PromptSession[Any]) -> PromptSession[Any]:
             draw_prompt_once(session.app.renderer)
             return session
 
-        self._new_session = lambda completer=completer, key_bindings=key_bindings: drawn_once(
-            new_session(completer, key_bindings)
+        self._new_session: Callable[..., PromptSession[Any]] = lambda completer=completer, key_bindings=key_bindings: (
+            drawn_once(new_session(completer, key_bindings))
         )
         self.sequence = getattr(key_bindings, "sequence", None)  # the state of a typed escape sequence
         self.pending: collections.deque[str] = collections.deque()  # pasted lines sent, not read yet
-        self.session = self._new_session()
+        self.session: PromptSession[Any] = self._new_session()
 
-    def read(self, message: str, default: str = ""):
+    def read(self, message: str, default: str = "") -> str | KeyCommand | Arrived:
         """One typed line (or a :class:`~.keys.KeyCommand`) after ``message``, without
         control, escape or formatting characters (:func:`~a11y_dominion.textinput.typed_line`).
         A question of several sentences is printed as a line up to its last
@@ -856,7 +899,7 @@ class PromptReader:
             got = self.session.prompt(_prompt_text(message), default=default)
         return self._taken(buffer, got)
 
-    async def read_async(self, message: str, default: str = ""):
+    async def read_async(self, message: str, default: str = "") -> str | KeyCommand | Arrived:
         """As :meth:`read`, on the running event loop (prompt_toolkit's ``prompt_async``), so
         that other work of the loop (a network connection) goes on while the player types;
         :meth:`stop` ends it early with an :class:`Arrived`."""
@@ -888,7 +931,7 @@ class PromptReader:
         self.cut = False
         return message, (self._next_pasted(message) if self.pending else None)
 
-    def _taken(self, buffer, got):
+    def _taken(self, buffer: Buffer, got: str | KeyCommand | Arrived) -> str | KeyCommand | Arrived:
         """What a prompt gave (``got``, from ``buffer``): a :class:`~.keys.KeyCommand` cleaned,
         or the line read (:func:`~a11y_dominion.textinput.typed_line`); when it holds pasted
         lines, the first of them, the others kept in :attr:`pending`."""

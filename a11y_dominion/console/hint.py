@@ -10,27 +10,31 @@ events told to that seat; it never changes the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..announcements.words import join_names
 from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES
-from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Purpose
+from ..rules.decisions import Decision, Kind, Move, MoveKind, Msg, Option, Purpose
+from ..rules.events import GameEvent
 from ..view import PlayerView
 
 HINTS_OFF = N_("Hints are off in the settings; settings set hints on turns them on.")
 
 
-def _names(lang: Language, names: list) -> str:
+def _names(lang: Language, names: Sequence[object]) -> str:
     from ..announcements.narrator import group_names
 
     return group_names([str(n) for n in names], lang)
 
 
-def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> str:
+def move_words(view: PlayerView, d: Decision, answer: list[Option], lang: Language) -> str:
     """The answer ``answer`` to ``d`` as a short imperative in ``lang``
     ("Buy Gold", "Trash 2 Estates", "Bid 3 Debt"); a move at the turn prompt is
     said as it is typed ("Buy Wedding" for the Event, not "Buy the Event Wedding")."""
     if d.kind is Kind.TURN:
-        m: Move = answer[0]
+        m = answer[0]
+        assert isinstance(m, Move)  # a turn is answered with one Move
         if m.kind is MoveKind.TREASURES:
             return lang._(N_("Play your Treasures"))
         if m.kind is MoveKind.PLAY:
@@ -78,7 +82,7 @@ def move_words(view: PlayerView, d: Decision, answer: list, lang: Language) -> s
     return lang._(verbs.get(d.purpose, choose)).format(cards=cards)
 
 
-def hint_words(view: PlayerView, d: Decision, answer: list, reason: Msg, lang: Language) -> str:
+def hint_words(view: PlayerView, d: Decision, answer: list[Option], reason: Msg, lang: Language) -> str:
     """The hint's sentence in ``lang``: the answer ``answer`` to ``d`` as :func:`move_words`
     says it, a colon, and ``reason`` (a bot's :class:`Msg`) going on after it with a small
     letter unless it begins with a name ("End the Action phase: you have no Action card to
@@ -110,7 +114,9 @@ def after_colon(sentence: str, lang: Language) -> str:
     return sentence[:1].lower() + sentence[1:]
 
 
-def hint_line(view: PlayerView, d: Decision, told: list, lang: Language, think_ms: int | None, seed: int) -> str:
+def hint_line(
+    view: PlayerView, d: Decision, told: list[GameEvent], lang: Language, think_ms: int | None, seed: int
+) -> str:
     """One sentence: what a bot would answer to ``d`` (asked of the seat of
     ``view``, which was told the events ``told``) and why, in ``lang`` (:func:`hint_words`).
     ``think_ms`` as for :func:`~a11y_dominion.bots.hint.advise` (at most 400 ms of thinking)."""

@@ -190,7 +190,7 @@ def local_console(
         lang=lang,
         verbosity=verbosity,
         speaker=speaker,
-        print_fn=lambda text, style=None: display.line(text, style),
+        print_fn=display.line,
         options=settings.get("options") or "new",
     )
     console = cls(link, seat, display, speaker, None, keys=keys, confirm=bool(settings.get("confirm", True)))

@@ -17,11 +17,11 @@ work with which screen reader and terminal.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from prompt_toolkit.filters import Condition
-from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding import KeyBindings, KeyPressEvent
 from prompt_toolkit.keys import Keys
 
 from ..i18n import N_, Language
@@ -38,7 +38,7 @@ class KeyCommand:
 
 
 # (prompt_toolkit key names, what the player reads, command, what it does)
-KEYS = [
+KEYS: list[tuple[tuple[str, ...], tuple[str, ...], str, str, str]] = [
     (("f2",), ("escape", "r"), "F2 or Alt+R", "repeat", N_("repeat the last message")),
     (("f3",), ("escape", "h"), "F3 or Alt+H", "hand", N_("read your hand")),
     (
@@ -58,8 +58,11 @@ KEYS = [
 
 EN = Language("en")
 
+ActiveKey = tuple[tuple[str, ...] | None, tuple[str, ...] | None, str, str]
+"""One entry of :func:`active_keys`: (key or None, second key or None, command, what it does)."""
 
-def key_name(key) -> str:
+
+def key_name(key: str | Sequence[str]) -> str:
     """What a player reads for a key in prompt_toolkit's notation: ``f2`` is
     F2, ``escape h`` Alt+H, ``c-r`` Ctrl+R."""
     parts = key.split() if isinstance(key, str) else list(key)
@@ -75,21 +78,21 @@ def key_name(key) -> str:
     return k.upper() if len(k) == 1 else k.capitalize()
 
 
-def active_keys(custom: dict | None = None) -> list:
+def active_keys(custom: Mapping[str, object] | None = None) -> list[ActiveKey]:
     """KEYS with the keys replaced by the ``custom`` ones from the settings (a key
     name in prompt_toolkit's notation for a command's own key, ``hand``, or for its
     second, Alt key, ``hand2``); each entry is (key or None, second key or None,
     command, what), keys as tuples of prompt_toolkit key names. A key moved to
     another command or slot is taken from the one that had it."""
     custom = custom or {}
-    default = {}
+    default: dict[str, tuple[str, ...]] = {}
     for fkey, alt, _spoken, command, _what in KEYS:
         default[command] = fkey
         default[command + "2"] = alt
     keys = {slot: tuple(str(custom[slot]).split()) if slot in custom else key for slot, key in default.items()}
     moved = {slot: k for slot, k in keys.items() if k != default[slot]}
 
-    def kept(slot: str):
+    def kept(slot: str) -> tuple[str, ...] | None:
         key = keys[slot]
         if any(k == key and other != slot for other, k in moved.items()):
             return None  # another command was given this key
@@ -109,10 +112,10 @@ at a host's seat of another computer (ssh or ``join``), and at a game server's t
 
 def key_help_lines(
     lang: Language = EN,
-    custom: dict | None = None,
+    custom: Mapping[str, object] | None = None,
     reach: Callable[[str], bool] | None = None,
     ctrl_d: str = CTRL_D_STOPS,
-) -> list:
+) -> list[str]:
     """The lines printed by ``help keys``, in ``lang``, for the keys of ``custom`` (as
     :func:`active_keys` takes them). ``reach(key)``, when given, says whether a key (in
     prompt_toolkit's notation, ``escape r``) comes to this end: an ssh seat's line editor reads
@@ -123,7 +126,8 @@ def key_help_lines(
         if reach is not None:
             key, alt = (k if k is not None and reach(" ".join(k)) else None for k in (key, alt))
         if key is None or alt is None:
-            keys = key_name(key or alt) if (key or alt) else ""
+            either = key or alt
+            keys = key_name(either) if either else ""
         else:
             keys = lang.text(N_("{key} or {alt}"), key=key_name(key), alt=key_name(alt))
         if not keys:
@@ -156,7 +160,7 @@ def command_word(command: str, lang: Language = EN) -> str:
     return command_words(lang).get(command, command)
 
 
-def bad_keys(custom: dict | None = None) -> list:
+def bad_keys(custom: Mapping[str, object] | None = None) -> list[tuple[str, object]]:
     """(command, key) pairs of ``custom`` that prompt_toolkit does not know."""
     bad = []
     for command, key in (custom or {}).items():
@@ -167,7 +171,7 @@ def bad_keys(custom: dict | None = None) -> list:
     return bad
 
 
-def command_key_bindings(custom: dict | None = None) -> KeyBindings:
+def command_key_bindings(custom: Mapping[str, object] | None = None) -> KeyBindings:
     """The shortcut keys alone: bindings that end the prompt with a :class:`KeyCommand`
     (F2 repeat, F3 hand, Alt+N the Nth latest message...); ``custom`` as for
     :func:`build_key_bindings`. An SSH seat's line editor adds them to its own keys."""
@@ -175,7 +179,7 @@ def command_key_bindings(custom: dict | None = None) -> KeyBindings:
     kb = KeyBindings()
     for key, alt, command, _what in active_keys(custom):
 
-        def handler(event, command=command):
+        def handler(event: KeyPressEvent, command: str = command) -> None:
             event.app.exit(result=KeyCommand(command, event.app.current_buffer.text))
 
         for k in (key, alt):
@@ -183,21 +187,21 @@ def command_key_bindings(custom: dict | None = None) -> KeyBindings:
                 kb.add(*k)(handler)
     for n in range(1, 10):  # Alt+N: the Nth latest message
 
-        def nth(event, n=n):
+        def nth(event: KeyPressEvent, n: int = n) -> None:
             event.app.exit(result=KeyCommand(f"repeat {n}", event.app.current_buffer.text))
 
         kb.add("escape", str(n))(nth)
     return kb
 
 
-def build_key_bindings(custom: dict | None = None) -> KeyBindings:
+def build_key_bindings(custom: Mapping[str, object] | None = None) -> KeyBindings:
     """Key bindings that end the prompt with a :class:`KeyCommand`; ``custom``
     maps commands (``hand``) and their second keys (``hand2``) to other keys (from
     the settings), as :func:`active_keys` reads them."""
     kb = command_key_bindings(custom)
 
     @kb.add("c-z")
-    def _end_of_input(event) -> None:
+    def _end_of_input(event: KeyPressEvent) -> None:
         """Ctrl+Z, the end of input at a Windows console, as Ctrl+D is elsewhere: on an
         empty line it leaves (asking first, as Ctrl+D does); in a line it does nothing
         (never typed as "^Z", which a screen reader reads as caret Z)."""
@@ -205,14 +209,14 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
             event.app.exit(exception=EOFError(), style="class:exiting")
 
     @kb.add("c-v")
-    def _no_quoted_insert(event) -> None:
+    def _no_quoted_insert(event: KeyPressEvent) -> None:
         """Ctrl+V types nothing: a terminal pastes with its own keys, and a quoted insert
         would put the next key's control byte into the line."""
 
     # Typed or pasted escape sequences that look like a mouse report (a colour code such as
     # ESC [ 31 m) are ignored: the game has no mouse support, and reading them as mouse events fails.
     @kb.add(Keys.Vt100MouseEvent, eager=True)
-    def _ignore_mouse(event) -> None:
+    def _ignore_mouse(event: KeyPressEvent) -> None:
         return None
 
     # Escape sequences that are no key are dropped whole, as the SSH seat drops them: the
@@ -220,29 +224,29 @@ def build_key_bindings(custom: dict | None = None) -> KeyBindings:
     # into the line ("]0;pwned" of a title sequence). ``kb.sequence["mode"]`` is "string" inside
     # an OSC, DCS, APC, PM or SOS string (up to BEL or ESC \\), "csi" inside a CSI sequence (up to
     # its final byte); the reader sets it back to None at every prompt.
-    state: dict = {"mode": None}
+    state: dict[str, str | None] = {"mode": None}
     kb.sequence = state  # type: ignore[attr-defined]
     in_string = Condition(lambda: state["mode"] == "string")
 
     for opener in "]P_^X":
 
         @kb.add("escape", opener)
-        def _string(event) -> None:
+        def _string(event: KeyPressEvent) -> None:
             state["mode"] = "string"
 
     @kb.add("escape", "[")
-    def _csi(event) -> None:
+    def _csi(event: KeyPressEvent) -> None:
         state["mode"] = "csi"
 
     @kb.add("c-g", filter=in_string)
     @kb.add("escape", "\\", filter=in_string)
-    def _string_end(event) -> None:
+    def _string_end(event: KeyPressEvent) -> None:
         state["mode"] = None
 
     # Typed characters go into the line only when they can be shown: no control, escape,
     # zero-width or right-to-left characters in what the player (and their screen reader) reads,
     @kb.add(Keys.Any)
-    def _insert_printable(event) -> None:
+    def _insert_printable(event: KeyPressEvent) -> None:
         if state["mode"] == "string":
             return
         if state["mode"] == "csi":

@@ -6,25 +6,38 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from ..announcements.narrator import Narrator, group_names
 from ..announcements.words import hand_sorted
 from ..bots.kinds import is_bot_kind
 from ..files import SAVE_LIMIT, FileError, read_utf8
 from ..i18n import N_, Language
-from ..record import RecordError, load_record, replay
+from ..record import RecordError, Step, load_record, replay
 from ..rules import events as ev
 from ..rules.decisions import Msg
 from ..seats import bot_options, default_seat_names, rename_seats
 from ..strategies import strategy_problem
 from ..view import player_view, redact_all
 
+if TYPE_CHECKING:
+    from ..rules.game import Game
+
+SeatList = list[tuple[str, str]]
+"""A game's seats: (name, kind) of each, in order."""
+
 SEAT_CHOICES = {"language": ("en", "nl"), "verbosity": ("terse", "normal", "verbose")}
 KIND_WORDS = (N_("human"), N_("remote"))  # seat kinds in the export and the list of games; bot kinds stay as typed
 
 
 def load_game(
-    path: str, seats: list | None = None, options: dict | None = None, lang=None, bots: dict | None = None
-) -> tuple:
+    path: str,
+    seats: Sequence[tuple[str, str]] | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
+    lang: Language | None = None,
+    bots: dict[str, dict[str, int]] | None = None,
+) -> tuple[Game, SeatList]:
     """(game, seats) from the save file at ``path``; ``seats`` (a list of (name,
     kind)) is used when the file has no usable seat list of its own. The
     language and verbosity each human seat had when the game was saved are
@@ -46,7 +59,11 @@ def load_game(
     return game_from_record(record, seats, options)
 
 
-def game_from_record(record: dict, seats: list | None = None, options: dict | None = None) -> tuple:
+def game_from_record(
+    record: dict[str, Any],
+    seats: Sequence[tuple[str, str]] | None = None,
+    options: dict[str, dict[str, Any]] | None = None,
+) -> tuple[Game, SeatList]:
     """(game, seats) from a checked record (a save file's, or an autosave's), as
     :func:`load_game` does. Raises RecordError with one sentence."""
     game = replay(record)
@@ -79,7 +96,7 @@ def _saved_kind(kind: str) -> str:
     return kind if kind.lower().endswith(".toml") else kind.lower()
 
 
-def undo_refusal(events: list, me: str) -> Msg | None:
+def undo_refusal(events: list[ev.GameEvent], me: str) -> Msg | None:
     """Why the answers that made ``events`` cannot be taken back by ``me``: the
     first hidden fact they revealed (a draw, a shuffle, a reveal, a look at a
     deck, a private fact), or None when nothing hidden came out. A fact private to ``me`` about
@@ -107,7 +124,7 @@ class UndoRefused(Exception):
     """Undo is not possible; ``args[0]`` is the :class:`Msg` that says why in one sentence."""
 
 
-def take_back(record: dict, game, me: str) -> tuple:
+def take_back(record: dict[str, Any], game: Game, me: str) -> tuple[Game, list[ev.GameEvent]]:
     """``me``'s last answer taken back: (the game replayed from ``record``, the
     record of ``game``, without its last answer; the events that answer made).
 
@@ -117,7 +134,7 @@ def take_back(record: dict, game, me: str) -> tuple:
     otherwise, and when the record cannot be replayed."""
     if not record["answers"]:
         raise UndoRefused(Msg("There is nothing to undo yet."))
-    steps: list = []
+    steps: list[Step] = []
     try:
         replay(record, steps)
     except RecordError:
@@ -144,7 +161,7 @@ def take_back(record: dict, game, me: str) -> tuple:
 EXPORT_ALL = ("all", "alles")  # export all: the export's lines printed here, at every seat
 
 
-def export_here(lines: list, lang: Language, over: bool = False) -> list:
+def export_here(lines: list[str], lang: Language, over: bool = False) -> list[str]:
     """What ``export all`` prints: a sentence with the count of ``lines`` (str), the game "so
     far" unless it is ``over`` (after the final scores), then the lines."""
     if over:
@@ -154,7 +171,9 @@ def export_here(lines: list, lang: Language, over: bool = False) -> list:
     return [said, *lines]
 
 
-def export_lines(game, record: dict, seat: str | None, kinds: dict, lang: Language, when: str) -> list:
+def export_lines(
+    game: Game, record: dict[str, Any], seat: str | None, kinds: dict[str, str], lang: Language, when: str
+) -> list[str]:
     """The game so far as plain lines for ``seat`` (a player's name, or None for the public
     record), what ``export`` writes: a heading (``when``, an ISO date and time; the seed
     once the game is over, never before, as it determines every shuffle;
@@ -187,15 +206,15 @@ def export_lines(game, record: dict, seat: str | None, kinds: dict, lang: Langua
     return lines
 
 
-def turn_hands(record: dict, seat: str | None, lang: Language) -> list:
+def turn_hands(record: dict[str, Any], seat: str | None, lang: Language) -> list[tuple[int, str]]:
     """(index in the game's log, "Your hand: 2 Coppers and 3 Estates.") at the first decision of
     each of ``seat``'s turns, found by replaying the game's ``record``: the seat's own
     hand, which only its own export tells. Empty for no seat, or a record that
     cannot be replayed."""
     if seat is None:
         return []
-    out: list = []
-    seen: set = set()
+    out: list[tuple[int, str]] = []
+    seen: set[int] = set()
     try:
         game = replay(dict(record, answers=[]))
         for answer in [*record["answers"], None]:

@@ -52,7 +52,7 @@ def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language)
     to get help, what the speech mode became, the setup's notices (settings problems, unfinished
     games, an autosave that cannot be written: ``autosave_notice``)."""
     repeat = next(
-        (key_name(k or alt) for k, alt, c, _w in active_keys(setup.keys) if c == "repeat" and (k or alt)), "F2"
+        (key_name(either) for k, alt, c, _w in active_keys(setup.keys) if c == "repeat" and (either := k or alt)), "F2"
     )
     lines = [
         (lang.text(N_("a11y-dominion. Type help for commands; {key} repeats the last message."), key=repeat), True)

@@ -18,15 +18,28 @@ every sentence is an English template looked up in its catalog.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Mapping
+from typing import Any, TypedDict
 
 from ..announcements.narrator import Narrator, count, group_names, join_names
 from ..announcements.words import called, hand_sorted
 from ..i18n import N_, Language
 from ..rules import events as ev
-from ..rules.cards import CARDS, EVENTS, LANDMARKS, PILES, canonical, dutch_name, pile_name_for
+from ..rules.cards import (
+    CARDS,
+    EVENTS,
+    LANDMARKS,
+    PILES,
+    CardSpec,
+    EventSpec,
+    LandmarkSpec,
+    canonical,
+    dutch_name,
+    pile_name_for,
+)
 from ..rules.decisions import Decision, Msg
 from ..rules.game import BASIC_PILES
-from ..view import PlayerView
+from ..view import PlayerView, SeatView
 
 EN = Language("en")
 
@@ -35,7 +48,7 @@ class QueryError(ValueError):
     """A query that cannot be answered (for example an unknown card); one sentence."""
 
 
-def join_or(names, lang: Language = EN) -> str:
+def join_or(names: Iterable[str], lang: Language = EN) -> str:
     """ "Copper, Curse or City Quarter": a list of names to choose from."""
     names = list(names)
     if len(names) <= 1:
@@ -50,7 +63,7 @@ N_("Castle"), N_("Reaction")
 PHASES = {"action": N_("Action phase"), "buy": N_("Buy phase"), "cleanup": N_("Clean-up")}
 
 
-def _type_word_rank(t: str) -> tuple:
+def _type_word_rank(t: str) -> tuple[int, str]:
     return (TYPE_WORDS.index(t) if t in TYPE_WORDS else len(TYPE_WORDS), t)
 
 
@@ -62,7 +75,7 @@ def cost_of(name: str, lang: Language = EN) -> str:
     return lang.cost(spec.cost.coins, spec.cost.debt)
 
 
-def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
+def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list[str]:
     """The hand of the view's seat, grouped ("3 Coppers and 2 Estates"), and what is in play."""
     me = view.seat
     names = list(view.hand)
@@ -164,7 +177,7 @@ def turn_prompt(view: PlayerView, d: Decision, lang: Language = EN, you: bool = 
 USUAL_START = {"phase": "action", "actions": 1, "buys": 1, "coins": 0, "debt": 0}  # every turn starts so
 
 
-def turn_figures(view: PlayerView, d: Decision | str) -> dict:
+def turn_figures(view: PlayerView, d: Decision | str) -> dict[str, Any]:
     """The figures a turn prompt of ``d`` (or of the player it names) names: phase ("action" or
     "buy"), Actions, Buys, coins and the Debt of the player who answers."""
     t = view.turn
@@ -180,12 +193,12 @@ def turn_figures(view: PlayerView, d: Decision | str) -> dict:
 def changed_turn_prompt(
     view: PlayerView,
     d: Decision,
-    before: dict,
+    before: Mapping[str, object],
     lang: Language = EN,
     phase_known: bool = False,
     told: bool = False,
-    named: frozenset = frozenset(),
-    said: frozenset = frozenset(),
+    named: frozenset[str] = frozenset(),
+    said: frozenset[str] = frozenset(),
     you: bool = True,
 ) -> str:
     """The turn prompt that says only what differs from ``before`` (the figures of
@@ -248,7 +261,7 @@ def changed_turn_prompt(
     return lang.text(N_("{player}: {figures}."), **fields)
 
 
-def taken_back_words(events: list, player: str, lang: Language = EN, own: bool = True) -> str:
+def taken_back_words(events: list[ev.GameEvent], player: str, lang: Language = EN, own: bool = True) -> str:
     """What ``player``'s taken-back answer did, without the figures it left (they are old
     now): "your buy of Harbinger", "your play of 4 Coppers and Silver", "the end of your
     Action phase", what an answer to a card's question did ("your trashing of 2 Estates"), or
@@ -280,11 +293,11 @@ _DEEDS = (
 )
 
 
-def _answer_deeds(events: list, player: str, lang: Language, own: bool) -> list:
+def _answer_deeds(events: list[ev.GameEvent], player: str, lang: Language, own: bool) -> list[str]:
     """What ``player``'s answer to a card's question did, in the order of :data:`_DEEDS`
     ("your trashing of Copper and Estate", "your gaining of Silver"; to another seat: "the
     trashing of Copper and Estate"); empty when it moved no card that ``events`` name."""
-    cards: dict = {"trash": [], "discard": [], "gain": []}
+    cards: dict[str, list[str]] = {"trash": [], "discard": [], "gain": []}
     for e in events:
         if isinstance(e, ev.CardTrashed) and e.player == player:
             cards["trash"].append(e.card)
@@ -299,12 +312,12 @@ def _answer_deeds(events: list, player: str, lang: Language, own: bool) -> list:
     ]
 
 
-def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = EN) -> list:
+def undo_figures(before: PlayerView | None, after: PlayerView | None, lang: Language = EN) -> list[str]:
     """The figures of ``after``'s seat that an undo changed and the turn prompt does not say:
     Debt gone back to 0, VP tokens, the VP on each Landmark, the VP and Debt tokens on each
     Supply pile ("0 Debt", "2 VP tokens", "4 VP on Basilica", "1 Debt on the Silver pile").
-    Empty without ``before``."""
-    if before is None:
+    Empty without ``before`` (or ``after``)."""
+    if before is None or after is None:
         return []
     out = []
     if before.me.debt and not after.me.debt:
@@ -328,7 +341,9 @@ def undo_figures(before: PlayerView | None, after: PlayerView, lang: Language = 
     return out
 
 
-def undone_text(events: list, player: str, before: PlayerView | None, after: PlayerView, lang: Language = EN) -> str:
+def undone_text(
+    events: list[ev.GameEvent], player: str, before: PlayerView | None, after: PlayerView | None, lang: Language = EN
+) -> str:
     """The undoing seat's line: "Taken back: your buy of Harbinger. Now 2 VP tokens, 4 VP on
     Basilica." (what was taken back, then the figures the prompt does not say that changed)."""
     text = lang.text(N_("Taken back: {what}."), what=taken_back_words(events, player, lang))
@@ -338,7 +353,14 @@ def undone_text(events: list, player: str, before: PlayerView | None, after: Pla
     return text
 
 
-def undone_line(seat: str | None, player: str, events: list, lang: Language, before=None, after=None) -> str:
+def undone_line(
+    seat: str | None,
+    player: str,
+    events: list[ev.GameEvent],
+    lang: Language,
+    before: PlayerView | None = None,
+    after: PlayerView | None = None,
+) -> str:
     """What ``seat`` hears when ``player`` took back an answer that made ``events``
     (redacted for ``seat``): "Taken back: your buy of Gold." for ``player``'s own seat
     (with the figures the undo changed that its prompt does not say, from its views
@@ -352,7 +374,7 @@ def undone_line(seat: str | None, player: str, events: list, lang: Language, bef
     return lang.text(N_("{player} took back {what}."), player=player, what=what)
 
 
-def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list:
+def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list[str]:
     """Phase, Actions, Buys, coins, Debt and VP tokens of the view's seat, then the other
     players' tokens; each figure once (the Debt of the player whose turn it is, when the
     turn line says it, is not said again)."""
@@ -360,7 +382,7 @@ def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> lis
     p = view.me
     lines = [turn_line(view, me if you else None, lang)]
 
-    def said_debt(player) -> bool:  # turn_line says the Debt of the turn's player when there is some
+    def said_debt(player: SeatView) -> bool:  # turn_line says the Debt of the turn's player when there is some
         return bool(player.debt) and player.name == view.turn.player and not view.turn.bidding
 
     fields = dict(
@@ -409,9 +431,9 @@ def status_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> lis
     return lines
 
 
-def _below(names: list) -> list:
+def _below(names: list[str]) -> list[tuple[str, int]]:
     """(name, how many) runs below the top card's run, for split piles and Castles."""
-    runs = []
+    runs: list[list[Any]] = []
     for n in names:
         if runs and runs[-1][0] == n:
             runs[-1][1] += 1
@@ -420,18 +442,33 @@ def _below(names: list) -> list:
     return [(n, k) for n, k in runs[1:]]
 
 
-def pile_order(view: PlayerView) -> list:
+def pile_order(view: PlayerView) -> list[str]:
     """Supply piles in reading order: Treasures, Victory cards, Curse, then the Kingdom."""
     basics = [n for n in ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse") if n in view.piles]
     rest = [n for n in view.piles if n not in BASIC_PILES]
     return basics + rest
 
 
-def pile_facts(view: PlayerView, name: str, lang: Language = EN) -> dict:
+class PileFacts(TypedDict):
+    """What :func:`pile_facts` gives of a pile: its name, its ``top`` card (None when empty) and
+    that card's ``cost`` words, the cards ``left``, its ``vp`` and ``debt`` tokens, the cards
+    ``below`` the top card's run as (name, how many, cost words), and the top card's ``types``."""
+
+    pile: str
+    top: str | None
+    cost: str
+    left: int
+    vp: int
+    debt: int
+    below: list[tuple[str, int, str]]
+    types: list[str]
+
+
+def pile_facts(view: PlayerView, name: str, lang: Language = EN) -> PileFacts:
     """The facts of one pile: top card, cost words, cards left, tokens, what is below."""
     pl = view.piles[name]
     top = pl.top
-    below = []
+    below: list[tuple[str, int, str]] = []
     if pl.cards:
         for n, k in _below(pl.cards):
             below.append((n, k, cost_of(n, lang)))
@@ -447,7 +484,7 @@ def pile_facts(view: PlayerView, name: str, lang: Language = EN) -> dict:
     }
 
 
-def tokens_words(f: dict, lang: Language = EN) -> str:
+def tokens_words(f: PileFacts, lang: Language = EN) -> str:
     """ "2 VP and 1 Debt" on a pile, or ""."""
     bits = []
     if f["vp"]:
@@ -457,13 +494,13 @@ def tokens_words(f: dict, lang: Language = EN) -> str:
     return join_names(bits, lang) if bits else ""
 
 
-def tokens_on_it(f: dict, lang: Language = EN) -> str:
+def tokens_on_it(f: PileFacts, lang: Language = EN) -> str:
     """ "2 VP and 1 Debt on it" for a pile, or ""."""
     tokens = tokens_words(f, lang)
     return lang.text(N_("{tokens} on it"), tokens=tokens) if tokens else ""
 
 
-def below_list(f: dict, lang: Language = EN, known: str | None = None) -> str:
+def below_list(f: PileFacts, lang: Language = EN, known: str | None = None) -> str:
     """ "5 Emporiums (5 coins)": what lies below the top cards of a layered pile, or "".
     The cost of the card ``known`` (just said) is left out: "5 Emporiums"."""
     parts = []
@@ -477,7 +514,7 @@ def below_list(f: dict, lang: Language = EN, known: str | None = None) -> str:
     return join_names(parts, lang) if parts else ""
 
 
-def below_words(f: dict, lang: Language = EN, known: str | None = None) -> str:
+def below_words(f: PileFacts, lang: Language = EN, known: str | None = None) -> str:
     """ "below: 5 Emporiums (5 coins)" for a layered pile, else "" (``known``: see :func:`below_list`)."""
     if not f["below"]:
         return ""
@@ -553,7 +590,7 @@ def _asked_pile_line(view: PlayerView, name: str, asked: str, lang: Language) ->
 TAX_DEBT = 1  # the Debt Tax puts on every Supply pile at the start (Empires rulebook, Tax)
 
 
-def supply_lines(view: PlayerView, lang: Language = EN) -> list:
+def supply_lines(view: PlayerView, lang: Language = EN) -> list[str]:
     """Every Supply pile, one line each, after a summary line. With Tax the Debt every
     pile started with is said once, and then only where a pile's Debt differs."""
     empty = len(view.empty_piles())
@@ -587,7 +624,7 @@ def supply_lines(view: PlayerView, lang: Language = EN) -> list:
     return lines
 
 
-def score_lines(view: PlayerView, lang: Language = EN, listener: str | None = None) -> list:
+def score_lines(view: PlayerView, lang: Language = EN, listener: str | None = None) -> list[str]:
     """Each player's score if the game ended now, with its breakdown, then who leads; after the
     game the final scores, and last who won, as the end said it. The player ``listener`` hears
     themself as "You" ("You: 3 VP ...", "You and Bot are level on 3 VP.", "You win."), as the end
@@ -665,7 +702,7 @@ def score_lines(view: PlayerView, lang: Language = EN, listener: str | None = No
     return lines
 
 
-def landmark_lines(view: PlayerView, lang: Language = EN) -> list:
+def landmark_lines(view: PlayerView, lang: Language = EN) -> list[str]:
     """Each Landmark with the VP on it and its text."""
     if not view.landmarks:
         return [lang._(N_("There are no Landmarks in this game."))]
@@ -689,7 +726,7 @@ def landmark_lines(view: PlayerView, lang: Language = EN) -> list:
     return lines
 
 
-def event_lines(view: PlayerView, lang: Language = EN) -> list:
+def event_lines(view: PlayerView, lang: Language = EN) -> list[str]:
     """Each Event of this game with its cost and text."""
     if not view.events:
         return [lang._(N_("There are no Events in this game."))]
@@ -701,7 +738,7 @@ def event_lines(view: PlayerView, lang: Language = EN) -> list:
     ]
 
 
-def trash_lines(view: PlayerView, lang: Language = EN) -> list:
+def trash_lines(view: PlayerView, lang: Language = EN) -> list[str]:
     """What is in the trash."""
     if not view.trash:
         return [lang._(N_("The trash is empty."))]
@@ -714,7 +751,7 @@ def trash_lines(view: PlayerView, lang: Language = EN) -> list:
     ]
 
 
-def types_words(types, lang: Language = EN) -> str:
+def types_words(types: Iterable[str], lang: Language = EN) -> str:
     """ "Action Attack": a card's types in reading order, in ``lang``."""
     words = [lang._(t) for t in sorted(types, key=_type_word_rank)]
     out = words[0] if words else ""
@@ -735,7 +772,7 @@ def _names_differ(name: str) -> bool:
     return dutch_name(name) != name
 
 
-def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
+def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list[str]:
     """Text, cost and types of a card, Event, Landmark or pile named ``word``
     (and its pile in this game, when ``view`` is given).
 
@@ -745,6 +782,7 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
         raise QueryError(Msg("Card needs a name, for example card Villa."))
     name = canonical(word)
     pn = pile_name_for(word) if name is None or name not in CARDS else None
+    spec: CardSpec | EventSpec | LandmarkSpec
     if name in CARDS:
         spec = CARDS[name]
         fields = dict(card=name, types=types_words(spec.types, lang), cost=cost_of(name, lang), text=lang._(spec.text))
@@ -818,7 +856,7 @@ def card_lines(view: PlayerView | None, word: str, lang: Language = EN) -> list:
     raise QueryError(Msg("{word} is not a card, Event or Landmark this game knows.", word=word))
 
 
-def names_in_game(view: PlayerView, lang: Language = EN) -> list:
+def names_in_game(view: PlayerView, lang: Language = EN) -> list[str]:
     """Every card, Event and Landmark name a player may ask about in this game (in ``lang``)."""
     return [lang.card(n) for n in _game_names(view)]
 
@@ -826,7 +864,7 @@ def names_in_game(view: PlayerView, lang: Language = EN) -> list:
 GUESS_MOST = 8  # at most this many names in a "did you mean"
 
 
-def _game_names(view: PlayerView | None) -> list:
+def _game_names(view: PlayerView | None) -> list[str]:
     """English names of every card, Event and Landmark of the game of ``view``."""
     if view is None:
         return []
@@ -857,7 +895,7 @@ def guess_name(view: PlayerView | None, word: str, lang: Language = EN) -> str:
                 return found[0]
             if found:
                 raise QueryError(_did_you_mean(word, found, lang))
-    shown = {}
+    shown: dict[str, str] = {}
     for n in everything:
         shown.setdefault(lang.card(n).lower(), n)
         shown.setdefault(n.lower(), n)
@@ -867,7 +905,7 @@ def guess_name(view: PlayerView | None, word: str, lang: Language = EN) -> str:
     raise QueryError(Msg("{word} is not a card, Event or Landmark this game knows.", word=word))
 
 
-def _did_you_mean(word: str, names: list, lang: Language) -> Msg:
+def _did_you_mean(word: str, names: list[str], lang: Language) -> Msg:
     if len(names) > GUESS_MOST:
         return Msg(N_("{n} names start with {word}; type more of the name."), n=len(names), word=word)
     return Msg(

@@ -9,16 +9,18 @@ answer, never the game.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..announcements.narrator import group_names
 from ..announcements.words import hand_sorted
 from ..i18n import N_, Language
 from ..rules.cards import CARDS, EVENTS
-from ..rules.decisions import Decision, Move, MoveKind
+from ..rules.decisions import Decision, Move, MoveKind, Option, turn_moves
 from ..view import PlayerView
 from .queries import EN, cost_of, join_or, pile_facts, tokens_on_it, turn_prompt
 
 
-def option_label(view: PlayerView, d: Decision, key: str, lang: Language = EN) -> str:
+def option_label(view: PlayerView, d: Decision, key: Option, lang: Language = EN) -> str:
     """Words for one option of a decision ("buy Silver, 3 coins", "play treasures")."""
     if isinstance(key, Move):
         verb, arg = key.kind, key.name
@@ -55,15 +57,15 @@ def pile_words(view: PlayerView, pile: str, lang: Language = EN, buying: bool = 
     pl = view.piles[pile]
     top = pl.top
     if buying:
-        label = lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang))
+        label = lang.text(N_("buy {card}, {cost}"), card=top, cost=cost_of(top, lang) if top is not None else "")
         if pl.debt_tokens:
-            spec = CARDS.get(top)
+            spec = CARDS.get(top) if top is not None else None
             more = spec is not None and spec.cost.debt > 0  # a Debt cost and Debt on the pile: "more"
             label += ", " + lang.text(N_("takes {n} more Debt") if more else N_("takes {n} Debt"), n=pl.debt_tokens)
         return label
     bits = [
         lang.card(top) if top == pile else lang.text(N_("{top} ({pile} pile)"), top=top, pile=pile),
-        cost_of(top, lang),
+        cost_of(top, lang) if top is not None else "",
         tokens_on_it(pile_facts(view, pile, lang), lang),
     ]
     return ", ".join(b for b in bits if b)
@@ -145,35 +147,37 @@ LONG_TURN = 10
 
 def _turn_option_lines(
     view: PlayerView, d: Decision, full: bool, lang: Language, hint: bool, brief: bool = False
-) -> list:
+) -> list[tuple[str, str, str]]:
     """The numbered turn moves of ``d``, summed up where :func:`decision_lines` says, as
     (line, brief, shape) triples: the line read on its own, the brief form
     :func:`brief_options` joins into one line ("1 to 16: buy Gold, Duchy, Forum or 13 more",
     :func:`brief_buys`), and what the move is
     without its number ("end", or the kind of a summed-up run: "buy", "play", "pay")."""
     action = view.turn.phase == "action"
-    buys = [i for i, o in enumerate(d.options) if o.kind is MoveKind.BUY]
-    pays = [i for i, o in enumerate(d.options) if o.kind is MoveKind.PAY]
+    moves = turn_moves(d)
+    buys = [i for i, o in enumerate(moves) if o.kind is MoveKind.BUY]
+    pays = [i for i, o in enumerate(moves) if o.kind is MoveKind.PAY]
     treasures = [
         i
-        for i, o in enumerate(d.options)
+        for i, o in enumerate(moves)
         if o.kind is MoveKind.PLAY
         and o.name in CARDS
         and CARDS[o.name].is_("Treasure")
         and not CARDS[o.name].is_("Action")
     ]
-    groups: dict = {}  # first index -> the line that sums up the group starting there
+    # first index -> the line that sums up the group starting there
+    groups: dict[int, tuple[list[int], str, str, str]] = {}
     if not full and action and buys and _treasure_in_hand(d):
         # the buys at the coins before the Treasures are played ("buy Copper, 0 coins", "buy Curse")
         # are noise: one clause says how to buy; a buy typed is still made, and options reads them all
         first, last = buys[0] + 1, buys[-1] + 1
         how = f"{number_range(first, last, lang)}: {lang._(HOW_TO_BUY)}"
         groups[buys[0]] = (buys, how + ".", how, HOW_TO_BUY_SHAPE)
-    elif not full and (brief or len(d.options) > LONG_TURN or (action and len(buys) > 1)):
+    elif not full and (brief or len(moves) > LONG_TURN or (action and len(buys) > 1)):
         for run in _runs(buys):
             if len(run) < SUMMED_UP:
                 continue
-            events = any(d.options[j].name in EVENTS for j in run)
+            events = any(moves[j].name in EVENTS for j in run)
             if hint:
                 template = (
                     N_(
@@ -199,7 +203,7 @@ def _turn_option_lines(
         for run in _runs(treasures):
             if len(run) < SUMMED_UP:
                 continue
-            names = join_or([lang.card(d.options[j].name) for j in run], lang)
+            names = join_or([lang.card(moves[j].name) for j in run], lang)
             line = lang.text(N_("{first} to {last}: play {cards}."), first=run[0] + 1, last=run[-1] + 1, cards=names)
             groups[run[0]] = (run, line, line.removesuffix("."), "play")  # (the brief form says play too)
     if not full and len(pays) > 2:
@@ -211,12 +215,12 @@ def _turn_option_lines(
                 lang.text(N_("{first} to {last}: pay 1 to {n} Debt"), **fields),
                 "pay",
             )
-    out = []
-    skip: set = set()
-    for i, o in enumerate(d.options):
+    out: list[tuple[str, str, str]] = []
+    skip: set[int] = set()
+    for i, o in enumerate(moves):
         if i in groups:
-            run, line, brief, shape = groups[i]
-            out.append((line, brief, shape))
+            run, line, short, shape = groups[i]
+            out.append((line, short, shape))
             skip.update(run)
         elif i not in skip:
             label = option_label(view, d, o, lang)
@@ -252,24 +256,24 @@ def is_how_to_buy(line: str, lang: Language = EN) -> bool:
 
 def _treasure_in_hand(d: Decision) -> bool:
     """True when the turn moves of ``d`` play a Treasure from the hand (one is still in hand)."""
-    return any(o.kind is MoveKind.PLAY and o.name in CARDS and CARDS[o.name].is_("Treasure") for o in d.options)
+    return any(o.kind is MoveKind.PLAY and o.name in CARDS and CARDS[o.name].is_("Treasure") for o in turn_moves(d))
 
 
 BRIEF_NAMES = 3  # the brief line of a run of buys names this many, the costliest first
 
 
-def brief_buys(view: PlayerView, d: Decision, run: list, lang: Language = EN) -> str:
+def brief_buys(view: PlayerView, d: Decision, run: list[int], lang: Language = EN) -> str:
     """The brief line of the run of buys at ``run`` (indices into ``d.options``): "1 to 3: buy
     Gold, Silver or Copper", or with more than :data:`BRIEF_NAMES` of them the costliest by
     name: "1 to 9: buy Gold, Forum, Villa or 6 more" (``options`` reads them all).
     Costliest means by coins, then by Debt."""
 
-    def cost(j: int) -> tuple:
-        name = d.options[j].name
-        spec = CARDS.get(view.piles[name].top) if name in view.piles else EVENTS.get(name)
+    def cost(j: int) -> tuple[int, int, int]:
+        name = turn_moves(d)[j].name
+        spec = CARDS.get(view.piles[name].top or "") if name in view.piles else EVENTS.get(name)
         return (-spec.cost.coins, -spec.cost.debt, j) if spec is not None else (0, 0, j)
 
-    names = [lang.card(_buy_name(view, d.options[j].name)) for j in sorted(run, key=cost)]
+    names = [lang.card(_buy_name(view, turn_moves(d)[j].name)) for j in sorted(run, key=cost)]
     fields = dict(first=run[0] + 1, last=run[-1] + 1)
     if len(names) <= BRIEF_NAMES + 1:  # ("or 1 more" would not say which: it is named)
         return lang.text(N_("{first} to {last}: buy {cards}"), cards=join_or(names, lang), **fields)
@@ -283,10 +287,10 @@ def brief_buys(view: PlayerView, d: Decision, run: list, lang: Language = EN) ->
 
 def _buy_name(view: PlayerView, name: str) -> str:
     """The card a buy of the pile or Event ``name`` gets: the pile's top card, or the Event."""
-    return view.piles[name].top if name in view.piles else name
+    return (view.piles[name].top or name) if name in view.piles else name
 
 
-def brief_label(view: PlayerView, key, lang: Language = EN) -> str:
+def brief_label(view: PlayerView, key: Option, lang: Language = EN) -> str:
     """The short word of a turn move in the brief line of a question asked again ("end"), or ''
     for a move told by its whole label ("play treasures": the word alone is no move)."""
     if isinstance(key, Move):
@@ -295,9 +299,9 @@ def brief_label(view: PlayerView, key, lang: Language = EN) -> str:
     return ""
 
 
-def _runs(indices: list) -> list:
+def _runs(indices: list[int]) -> list[list[int]]:
     """``indices`` (sorted) cut into runs of consecutive numbers."""
-    runs: list = []
+    runs: list[list[int]] = []
     for i in indices:
         if runs and runs[-1][-1] == i - 1:
             runs[-1].append(i)
@@ -314,7 +318,7 @@ def decision_lines(
     you: bool = True,
     lang: Language = EN,
     hint: bool = True,
-) -> list:
+) -> list[str]:
     """The question and its numbered options; ``view`` is the view of the
     player who must answer (``d.player``).
 
@@ -375,7 +379,7 @@ def brief_options(view: PlayerView, d: Decision, lang: Language = EN, taught: bo
 RUN_WORDS = {"buy": N_("{numbers}: buy"), HOW_TO_BUY_SHAPE: N_("{numbers}: buy"), "play": N_("{numbers}: play")}
 
 
-def _numbers(briefs: list) -> str:
+def _numbers(briefs: list[str]) -> str:
     """The move numbers the brief forms ``briefs`` (moves in a row, "1 to 3: play Copper, ...",
     "4: buy Curse, 0 coins") stand for, as they are written before their colon: "1 to 4"."""
     first = briefs[0].split(":", 1)[0]
@@ -383,7 +387,7 @@ def _numbers(briefs: list) -> str:
     return first if first == last else f"{first.split()[0]}\x00{last.split()[-1]}"
 
 
-def _run_short(briefs: list, shape: str, lang: Language) -> str:
+def _run_short(briefs: list[str], shape: str, lang: Language) -> str:
     """The short form of the moves in a row ``briefs`` (brief forms) of ``shape`` ("buy", "play",
     or the buys after the Treasures): their numbers and what they do ("1 to 17: buy")."""
     numbers = _numbers(briefs)
@@ -393,7 +397,9 @@ def _run_short(briefs: list, shape: str, lang: Language) -> str:
     return lang.text(RUN_WORDS[shape], numbers=numbers)
 
 
-def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = EN, buys: bool = False) -> str | None:
+def moved_options(
+    view: PlayerView, d: Decision, before: list[tuple[str, str]], lang: Language = EN, buys: bool = False
+) -> str | None:
     """The brief line of a turn question asked again with the same moves as ``before`` (the
     :func:`option_shapes` heard last time) but other numbers, when a single move's number
     changed: every number, the single moves with their words and each run of buys or
@@ -407,7 +413,7 @@ def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = 
     now = _merged_runs([(brief, shape) for _l, brief, shape in _turn_option_lines(view, d, False, lang, False, True)])
     if [shape for _n, shape in then] != [shape for _b, shape in now]:
         return None
-    moved: list = []
+    moved: list[str] = []
     changed = buys
     for (old, shape), (briefs, _shape) in zip(then, now, strict=True):
         one = len(briefs) == 1 and briefs[0].split(":", 1)[0].isdigit()  # a single move: said as it is
@@ -419,11 +425,11 @@ def moved_options(view: PlayerView, d: Decision, before: list, lang: Language = 
     return "; ".join(moved) + "." if changed else ""
 
 
-def _merged_runs(shapes: list) -> list:
+def _merged_runs(shapes: list[tuple[str, str]]) -> list[tuple[list[str], str]]:
     """(brief forms, shape) pairs: the (brief form, shape) pairs of ``shapes`` with the moves in a
     row that play Treasures or buy put together, however they are told (a run summed up, or
     two moves each on its own), so that fewer or more of them are the same moves."""
-    out: list = []
+    out: list[tuple[list[str], str]] = []
     for brief, shape in shapes:
         if out and shape in ("buy", "play") and out[-1][1] == shape:
             out[-1][0].append(brief)
@@ -432,18 +438,18 @@ def _merged_runs(shapes: list) -> list:
     return out
 
 
-def option_shapes(view: PlayerView, d: Decision, lang: Language = EN) -> list:
+def option_shapes(view: PlayerView, d: Decision, lang: Language = EN) -> list[tuple[str, str]]:
     """The turn moves of ``d`` as (brief form, shape) pairs, compared by :func:`moved_options`."""
     return [(brief, shape) for _line, brief, shape in _turn_option_lines(view, d, False, lang, False, brief=True)]
 
 
-def heard_hand(seat, view: PlayerView) -> bool:
+def heard_hand(seat: object, view: PlayerView) -> bool:
     """True when the hand of ``view`` is just the cards ``seat`` (a human seat, with a
     narrator) was last told it drew (the new hand drawn in Clean-up): it is not read
     again at the next turn's prompt. Asked at a turn's start, the draw told counts once:
     the narrator forgets it, so a later hand of the same cards (5 Coppers again, with the
     draw left untold at terse) is read."""
-    narrator = getattr(seat, "narrator", None)
+    narrator: Any = getattr(seat, "narrator", None)
     drawn = getattr(narrator, "last_drawn", None)
     if drawn is not None:
         narrator.last_drawn = None
@@ -476,21 +482,25 @@ class Heard:
     Raises ValueError for a mode not in :data:`OPTIONS_MODES`.
     """
 
-    def __init__(self, mode: str = "new"):
+    def __init__(self, mode: str = "new") -> None:
         if mode not in OPTIONS_MODES:
             raise ValueError(f"options must be one of {', '.join(OPTIONS_MODES)}")
         self.mode = mode
-        self.turns: dict = {}  # (player, phase) -> the option lines last read at that turn prompt
+        self.turns: dict[
+            tuple[Any, ...], tuple[list[str], list[tuple[str, str]]]
+        ] = {}  # (player, phase) -> the option lines last read at that turn prompt
         # (question, option lines) of the last question inside a card with options to read (a
         # yes-or-no between does not count: Engineer's second gain, after it, reads its prompt alone)
-        self.asked: tuple | None = None
+        self.asked: tuple[Any, ...] | None = None
         self.hinted = False  # told once how to hear every option of a summed-up list
-        self.told_how: set = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
+        self.told_how: set[str] = set()  # the lines on how to answer ("Choose 2, by numbers or names ...") heard
         self.told_buy = False  # heard how to buy in an Action phase (HOW_TO_BUY): not said again
-        self.last_turn: tuple | None = None  # (whose turn and which, the kinds of moves) of the last turn prompt
+        self.last_turn: tuple[tuple[str, str, int], set[MoveKind]] | None = (
+            None  # (whose turn and which, the kinds of moves) of the last turn prompt
+        )
         # the questions inside a card whose options were read in this game, (player, kind, prompt, option
         # lines): asked again later (Engineer's gain in another turn) they are not new
-        self.read: set = set()
+        self.read: set[tuple[Any, ...]] = set()
 
     def forget(self) -> None:
         """Read every question in full again (another game was loaded)."""
@@ -506,7 +516,7 @@ class Heard:
         """The seat ``old`` is called ``new`` now (its default name in another language): what it
         heard under its old name counts as heard."""
 
-        def renamed(name):
+        def renamed(name: str) -> str:
             return new if name == old else name
 
         self.turns = {(renamed(p), *rest): v for (p, *rest), v in self.turns.items()}
@@ -526,7 +536,7 @@ class Heard:
         you: bool = True,
         lang: Language = EN,
         again: bool = False,
-    ) -> list:
+    ) -> list[str]:
         """The lines to show for ``d`` (see the class text); ``full`` every option
         unsummed (the ``options`` command), ``again`` every line (an empty line typed)."""
         every = decision_lines(view, d, full=full, hand=hand, you=you, lang=lang, hint=not self.hinted)
@@ -540,14 +550,14 @@ class Heard:
         if d.kind == "turn":
             # the same question: the same phase with the same kinds of moves (a Buy phase with Buys
             # left is another question than one with only "end the turn")
-            key = (d.player, view.turn.phase, tuple(dict.fromkeys(o.kind for o in d.options)))
-            before = self.turns.get(key)
+            key = (d.player, view.turn.phase, tuple(dict.fromkeys(o.kind for o in turn_moves(d))))
+            last = self.turns.get(key)
             shapes = option_shapes(view, d, lang)
             buys = self._buys_came(view, d)
-            if before is not None and (options != before[0] or buys):
-                moved = moved_options(view, d, before[1], lang, buys=buys)
+            if last is not None and (options != last[0] or buys):
+                moved = moved_options(view, d, last[1], lang, buys=buys)
             self.turns[key] = (options, shapes)
-            before = before[0] if before is not None else None
+            before = last[0] if last is not None else None
             self.asked = None
         else:
             asked = (d.player, d.kind, every[0], tuple(options))
@@ -602,7 +612,7 @@ class Heard:
         """True when the turn question ``d`` has buys and the seat's last turn prompt, in
         the same turn, had none and a payment of Debt (paying made buying possible); notes
         the kinds of moves of ``d`` for the next time."""
-        kinds = {o.kind for o in d.options}
+        kinds = {o.kind for o in turn_moves(d)}
         turn = (d.player, view.turn.player, view.turn.own_number)
         last = self.last_turn
         self.last_turn = (turn, kinds)

@@ -14,11 +14,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..bots.simple import RandomBot
-from ..table import StopTable
+from ..table import Seat, StopTable
 from .narration import Narration
 
 if TYPE_CHECKING:
     from ..rules.decisions import Decision
+    from ..rules.events import GameEvent
     from ..view import PlayerView
 
 BOT_ATTEMPTS = 5  # answers a bot may try for one decision before the game cannot go on
@@ -52,11 +53,11 @@ class BotSeat:
     def __init__(
         self,
         name: str,
-        bot,
+        bot: Seat,
         seed: int,
-        stuck: Callable | None = None,
-        steps: Callable | None = None,
-    ):
+        stuck: Callable[[str], object] | None = None,
+        steps: Callable[[], int] | None = None,
+    ) -> None:
         self.name = name
         self.steps = steps
         self.bot = bot
@@ -65,7 +66,7 @@ class BotSeat:
         self.attempt = 0
         self._retry = False
 
-    def tell(self, events: list) -> None:
+    def tell(self, events: list[GameEvent]) -> None:
         """Passed on to the bot."""
         tell = getattr(self.bot, "tell", None)
         if tell is not None:
@@ -88,7 +89,7 @@ class BotSeat:
             return self.bot.decide(decision, view)
         return RandomBot(self.seed + self.attempt).decide(decision, view)
 
-    def relearn(self, events: list) -> None:
+    def relearn(self, events: list[GameEvent]) -> None:
         """The bot forgets everything and knows ``events`` (the seat's events from
         the start of the game, see :meth:`~a11y_dominion.seats.LazyBot.relearn`);
         a bot that cannot be made anew is told them instead. Raises TypeError for a
@@ -100,7 +101,7 @@ class BotSeat:
         elif getattr(self.bot, "hears_events", True) and getattr(self.bot, "tell", None) is not None:
             raise TypeError(f"the bot of {self.name} cannot learn a game from its start; seat it as a LazyBot")
 
-    def refused(self, decision, message) -> None:
+    def refused(self, decision: Decision, message: object) -> None:
         """The answer was refused: try again."""
         self._retry = True
 

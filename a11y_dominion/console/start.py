@@ -7,14 +7,15 @@ input); the seat options say each human seat's language and verbosity.
 
 from __future__ import annotations
 
+import argparse
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..announcements.speech import Speaker
 from ..announcements.words import join_names
-from ..autosave import open_elsewhere, set_aside_unreadable, unfinished_games
+from ..autosave import SavedGame, open_elsewhere, set_aside_unreadable, unfinished_games
 from ..files import shown_name
 from ..i18n import LANGUAGES, N_, Language, typed_command, yes_or_no
 from ..kingdoms import KingdomError, choose_setup
@@ -22,16 +23,26 @@ from ..lineinput import read_line
 from ..record import RecordError
 from ..rules.decisions import Msg
 from ..rules.game import Game, GameConfig, SetupError
-from ..seats import bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
+from ..seats import SeatSpec, bot_options, default_seat_names, parse_seats, rename_seats, rollouts_refusal
 from ..seeds import new_game_seed
-from ..settings import CHOICES, load_settings, save_settings, seat_settings, settings_path
+from ..settings import CHOICES, Settings, load_settings, save_settings, seat_settings, settings_path
 from ..textinput import typed_line
 from .display import Display, isatty, wants_plain
 from .keys import bad_keys
 from .persistence import game_from_record, load_game
 
+if TYPE_CHECKING:
+    from prompt_toolkit.input import Input
+    from prompt_toolkit.output import Output
 
-def run_console(args, stdout=None, reader=None, pt_input=None, pt_output=None) -> int:
+
+def run_console(
+    args: argparse.Namespace,
+    stdout: TextIO | None = None,
+    reader: Any = None,
+    pt_input: Input | None = None,
+    pt_output: Output | None = None,
+) -> int:
     """Play a game from the ``play`` command's options; returns the exit code.
 
     The game is played on the console core
@@ -67,12 +78,12 @@ class PlaySetup:
     the game, the ``settings`` and the stream ``out``."""
 
     game: Game
-    seats: list
+    seats: Sequence[tuple[str, str]]
     seed: int
     lang: Language
     verbosity: str
-    seat_options: dict
-    bots: dict
+    seat_options: dict[str, dict[str, Any]]
+    bots: dict[str, dict[str, int]]
     resumed: Any
     load: str | None
     position: bool
@@ -80,9 +91,9 @@ class PlaySetup:
     speaker: Speaker
     plain: bool
     auto_why: str | None
-    keys: dict
-    notices: list
-    settings: dict
+    keys: dict[str, Any]
+    notices: list[Msg | str]
+    settings: Settings
     out: Any
 
     def on_core(self) -> bool:
@@ -92,7 +103,9 @@ class PlaySetup:
         return len(people) == 1
 
 
-def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySetup | int:
+def play_setup(
+    args: argparse.Namespace, stdout: TextIO | None = None, settings: Settings | None = None, asking: bool = True
+) -> PlaySetup | int:
     """The :class:`PlaySetup` of the ``play`` options, or an exit code after a bad option
     (one sentence on standard error, 2). ``asking``: the player may be asked whether they
     use a screen reader (:func:`auto_speech`).
@@ -126,15 +139,16 @@ def play_setup(args, stdout=None, settings=None, asking: bool = True) -> PlaySet
     load = getattr(args, "load", None)
     players = getattr(args, "players", None) or lang._(N_("You")) + ":human,Bot:medium"  # the default seats
     try:
-        seats = given = parse_seats(players)
+        given = parse_seats(players)
+        seats: Sequence[tuple[str, str]] = given
     except ValueError as e:
         return fail(lang.msg(e))
     seed = args.seed if args.seed is not None else new_game_seed(seats)
-    loaded_options: dict = {}
+    loaded_options: dict[str, dict[str, Any]] = {}
     kept_language: str | None = None  # the language a resumed or loaded game of several people was played in
-    bots: dict = {}  # bot seat -> the options it was made with (a resumed or loaded game's)
+    bots: dict[str, dict[str, int]] = {}  # bot seat -> the options it was made with (a resumed or loaded game's)
     unfinished = []
-    aside: list = []  # the sentences of autosaves that cannot be read, kept aside
+    aside: list[Msg] = []  # the sentences of autosaves that cannot be read, kept aside
     if resumed is not None:
         if any(kind == "remote" for _name, kind in resumed.seats):  # a hosted game goes on at the host
             return fail(
@@ -248,7 +262,11 @@ NOT_THE_KEYBOARDS = N_(
 
 
 def keyboard_language(
-    seats: list, given: list, option: str | None, kept: str | None, settings: dict
+    seats: Sequence[tuple[str, str]],
+    given: Sequence[SeatSpec],
+    option: str | None,
+    kept: str | None,
+    settings: Settings,
 ) -> tuple[str, list[Msg]]:
     """The one language of everyone at a shared keyboard (``seats``: the game's (name, kind)
     seats, several of them human), as a code, and the sentences that say where it came from
@@ -262,7 +280,9 @@ def keyboard_language(
     from .commands import setting_value_text  # (commands is the console's: not needed before a game)
 
     people = [name.lower() for name, kind in seats if kind == "human"]
-    parts = {spec.language for spec in given if spec.name.lower() in people and getattr(spec, "language", None)}
+    parts: set[str] = {
+        own for spec in given if spec.name.lower() in people and (own := getattr(spec, "language", None))
+    }
     chosen = sorted(parts | ({option} if option else set()))
     if len(chosen) > 1:
         raise ValueError(
@@ -287,7 +307,9 @@ def keyboard_language(
     return code, said
 
 
-def game_language(options: dict, seats: list, header: str | None = None) -> str | None:
+def game_language(
+    options: dict[str, dict[str, Any]], seats: Sequence[tuple[str, str]], header: str | None = None
+) -> str | None:
     """The language a game of several people was played in at a shared keyboard: the one its
     human seats' ``options`` (name -> {"language": code, ...}, as the game kept them) all give,
     else ``header`` (the language its autosave began with), else None; only a language of
@@ -299,7 +321,7 @@ def game_language(options: dict, seats: list, header: str | None = None) -> str 
     return header if header in LANGUAGES else None
 
 
-def position_game(path: str, players: str | None, lang: Language) -> tuple:
+def position_game(path: str, players: str | None, lang: Language) -> tuple[Game, list[SeatSpec]]:
     """(game, seats) of ``play --position FILE``: the position of the scenario file
     at ``path`` (its script is not used), not started. The seats are the
     scenario's players as human seats, or ``players`` (``--players``), which
@@ -333,10 +355,10 @@ def position_game(path: str, players: str | None, lang: Language) -> tuple:
 
 def make_speaker(
     speech: str,
-    settings: dict,
+    settings: Settings,
     display: Display,
     lang: Language,
-    notices: list,
+    notices: list[Msg | str],
     report: Callable[[str], object] | None = None,
 ) -> Speaker:
     """The :class:`Speaker` for speech mode ``speech`` with the settings' output and rate,
@@ -345,7 +367,12 @@ def make_speaker(
     used. The output is looked for in the background (:meth:`Speaker.start`), so the first
     prompt does not wait."""
     said = report or display.line
-    how = {"print_fn": lambda s: said(s), "translate": lang.text, "language": lang.code, "rate": settings.get("rate")}
+    how: dict[str, Any] = {
+        "print_fn": lambda s: said(s),
+        "translate": lang.text,
+        "language": lang.code,
+        "rate": settings.get("rate"),
+    }
     try:
         speaker = Speaker(speech, output_name=settings.get("output"), **how)
     except ValueError:
@@ -371,7 +398,9 @@ SCREEN_READER_RUNS = N_(
 )
 
 
-def chosen_speech(given: str | None, settings: dict, lang: Language, out, asking: bool = True) -> tuple:
+def chosen_speech(
+    given: str | None, settings: Settings, lang: Language, out: TextIO, asking: bool = True
+) -> tuple[str, Msg | str | None]:
     """The speech mode of a command that takes ``--speech`` (``given``: its value, None when
     not given), as (mode, why): ``given``, else the ``speech`` setting, else ``auto``, which
     :func:`auto_speech` turns into what the player uses (asking once, with ``asking``, where
@@ -383,7 +412,7 @@ def chosen_speech(given: str | None, settings: dict, lang: Language, out, asking
     return speech, None
 
 
-def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tuple:
+def auto_speech(settings: Settings, lang: Language, out: TextIO, asking: bool = True) -> tuple[str, Msg | str | None]:
     """What the speech mode ``auto`` becomes: ``("screen-reader", why)`` when the
     player's screen reader runs (or they said they use one), else ``("auto", None)``:
     the game speaks if an output works. When the system cannot tell
@@ -410,7 +439,7 @@ def auto_speech(settings: dict, lang: Language, out, asking: bool = True) -> tup
     return "auto", None
 
 
-def ask_screen_reader(lang: Language, out) -> str:
+def ask_screen_reader(lang: Language, out: TextIO) -> str:
     """Ask once whether the player uses a screen reader; "yes", "no", or "ask" for
     an unclear answer (asked again next time). A clear answer is saved in the
     settings (``screen_reader``), where ``settings set screen_reader`` changes it."""
@@ -425,9 +454,9 @@ def ask_screen_reader(lang: Language, out) -> str:
     said = yes_or_no(line, lang)
     answer = "ask" if said is None else "yes" if said else "no"
     if answer == "ask":
-        said = typed_line(line)
-        if said:  # a word that is neither: named, so that a slip ("yse") is heard as one
-            shown = shown_name(said, 40)
+        typed = typed_line(line)
+        if typed:  # a word that is neither: named, so that a slip ("yse") is heard as one
+            shown = shown_name(typed, 40)
             out.write(
                 lang.text(N_("{answer} is not yes or no; the game will ask again next time."), answer=shown) + "\n"
             )
@@ -453,7 +482,7 @@ def ask_screen_reader(lang: Language, out) -> str:
     return answer
 
 
-def unfinished_notice(games: list, lang: Language) -> list[str]:
+def unfinished_notice(games: list[SavedGame], lang: Language) -> list[str]:
     """The sentences about the unfinished games kept (``games``, oldest first,
     :class:`~a11y_dominion.autosave.SavedGame`): the ones ``resume`` goes on with here (none
     hosted, none open in another window), and the latest hosted one as ``games`` names it, or,
@@ -499,7 +528,7 @@ def unfinished_notice(games: list, lang: Language) -> list[str]:
     return out
 
 
-def kept_choice(resumed, key: str) -> str | None:
+def kept_choice(resumed: SavedGame | None, key: str) -> str | None:
     """The ``language`` or ``verbosity`` (``key``) kept with the resumed game ``resumed`` (a
     :class:`~a11y_dominion.autosave.SavedGame`, or None for a game not resumed), or None when
     there is none or it is not one of the setting's values (:data:`~a11y_dominion.settings.CHOICES`).
@@ -508,7 +537,7 @@ def kept_choice(resumed, key: str) -> str | None:
     return value if value in CHOICES[key] else None
 
 
-def own_choices_only(saved: dict, resumed, args) -> None:
+def own_choices_only(saved: dict[str, dict[str, Any]], resumed: SavedGame, args: argparse.Namespace) -> None:
     """Keep in ``saved`` (the seat options of the resumed game ``resumed``, name -> {"language",
     "verbosity"}) only the choices a seat made for itself: not a value that was just the
     game's own (its ``language`` and ``verbosity``), nor a value the command line (``args``:
@@ -519,7 +548,9 @@ def own_choices_only(saved: dict, resumed, args) -> None:
                 opts.pop(key, None)
 
 
-def merge_seat_options(saved: dict, chosen: dict) -> dict:
+def merge_seat_options(
+    saved: dict[str, dict[str, Any]], chosen: dict[str, dict[str, Any]]
+) -> dict[str, dict[str, Any]]:
     """The seat options of a loaded game (``saved``) with those chosen now
     (``chosen``: ``--players`` and the seat settings) put over them, key by key."""
     out = {name: dict(opts) for name, opts in saved.items()}
@@ -529,11 +560,11 @@ def merge_seat_options(saved: dict, chosen: dict) -> dict:
     return out
 
 
-def seat_options(given: list, settings: dict) -> dict:
+def seat_options(given: Sequence[SeatSpec], settings: Settings) -> dict[str, dict[str, Any]]:
     """Name -> {"language": code, "verbosity": word} of the human seats that set
     their own: the ``--players`` part of a seat (``given``, from
     :func:`~a11y_dominion.seats.parse_seats`) over its ``seats`` setting."""
-    out = {}
+    out: dict[str, dict[str, Any]] = {}
     for spec in given:
         name = spec[0]
         opts = seat_settings(settings, name)

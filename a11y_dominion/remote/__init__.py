@@ -47,7 +47,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .access import host_key, write_seats_file
-    from .host import GameHost, empty_seats_line
+    from .host import GameHost
+    from .room import empty_seats_line  # (the host module has it from there)
     from .seat import MAX_LINE, RemoteSeat, clean, typed_line
 
 # where each name of the package is: its module is imported when the name is first asked for, so

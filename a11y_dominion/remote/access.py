@@ -14,7 +14,7 @@ import time
 from collections import OrderedDict, deque
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..files import (
     BINARY,
@@ -27,6 +27,9 @@ from ..files import (
     write_atomic,
 )
 from ..rules.decisions import Msg
+
+if TYPE_CHECKING:
+    from asyncssh import SSHKey
 
 HOST_KEY_FILE = "ssh_host_ed25519_key"
 
@@ -58,7 +61,7 @@ def ssh_server_options() -> dict[str, Any]:
     }
 
 
-def host_key(directory: Path | None = None):
+def host_key(directory: Path | None = None) -> SSHKey:
     """The host's SSH key (an asyncssh private key): made on first use and kept in
     ``directory`` (the user data directory unless given), readable by its owner only
     (:func:`~a11y_dominion.files.keep_to_owner`, also on Windows). Raises OSError when
@@ -85,7 +88,9 @@ def host_key(directory: Path | None = None):
     return key
 
 
-def write_seats_file(path: str, host: str, port: int, passwords: dict, keys: dict | None = None) -> None:
+def write_seats_file(
+    path: str, host: str, port: int, passwords: dict[str, str], keys: dict[str, str] | None = None
+) -> None:
     """``{"host", "port", "seats": {name: {"user", "password"}}}``, readable by its owner only.
 
     A seat in ``keys`` (name to the fingerprint of its first public key) logs
@@ -101,7 +106,7 @@ KEYS_LIMIT = 1024 * 1024  # bytes of an --authorized-keys file
 KEY_EXAMPLE = "ssh-ed25519 AAAA... Ann"
 
 
-def read_authorized_keys(path: str, seats: list) -> dict:
+def read_authorized_keys(path: str, seats: list[str]) -> dict[str, list[SSHKey]]:
     """The public keys of ``--authorized-keys FILE``: seat name to its list of
     :class:`asyncssh.SSHKey`.
 
@@ -135,7 +140,7 @@ def read_authorized_keys(path: str, seats: list) -> dict:
     except OSError as e:
         raise AccessError(Msg("{path} cannot be read ({error}).", path=path, error=e.strerror or str(e))) from None
     by_lower = {s.lower(): s for s in seats}
-    keys: dict = {}
+    keys: dict[str, list[SSHKey]] = {}
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -289,7 +294,7 @@ class LoginLimiter:
         first_delay: float = 1.0,
         longest: float = 60.0,
         clock: Callable[[], float] = time.monotonic,
-        sleep: Callable[[float], Awaitable] = asyncio.sleep,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         later: Callable[[float, Callable[[], None]], Any] | None = None,
     ):
         self.per_address = per_address
@@ -300,13 +305,13 @@ class LoginLimiter:
         self.clock = clock
         self.sleep = sleep
         self.later = later or (lambda seconds, callback: asyncio.get_running_loop().call_later(seconds, callback))
-        self.failures: OrderedDict[str, deque] = OrderedDict()  # address: the times of its recent failures
+        self.failures: OrderedDict[str, deque[float]] = OrderedDict()  # address: the times of its recent failures
 
     def delay(self, n: int) -> float:
         """Seconds that the ``n``-th failure (from 1) of an address within the window waits."""
-        return min(self.longest, self.first_delay * 2 ** max(0, n - self.free))
+        return min(self.longest, self.first_delay * 2.0 ** max(0, n - self.free))
 
-    def _recent(self, key: str, now: float) -> deque:
+    def _recent(self, key: str, now: float) -> deque[float]:
         times = self.failures.get(key)
         if times is None:
             return deque(maxlen=self.per_address)
@@ -364,7 +369,7 @@ class FailedLogins:
         self.later = later
         self.every = every
         self.count = 0
-        self.addresses: set = set()
+        self.addresses: set[str] = set()
         self.last: float | None = None  # when the last line was told
         self.timer: Any = None
         self.closed = False

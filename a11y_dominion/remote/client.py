@@ -17,13 +17,14 @@ stays until the player leaves (``quit``).
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import getpass
 import os
 import sys
 import warnings
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TextIO
 
 from ..announcements.words import join_names
 from ..console.keyboard import LocalConsole, interrupted, local_console, local_output, say_notices
@@ -36,7 +37,9 @@ from .signals import ctrl_c_interrupts
 
 
 # ------------------------------------------------------------------ who and where
-def read_seats_file(path: str, user: str | None, lang: Language | None = None) -> tuple:
+def read_seats_file(
+    path: str, user: str | None, lang: Language | None = None
+) -> tuple[str | None, int | None, str, str]:
     """(host, port, user, password) from a seats file as ``host --seats-file`` writes it;
     ``user`` names the seat in any letter case, as the host reads a seat's name ("bea" for
     Bea), and the seat's own name comes back. Raises :class:`JoinError` for a file that
@@ -73,7 +76,7 @@ def read_seats_file(path: str, user: str | None, lang: Language | None = None) -
     )
 
 
-def _seat_named(seats: dict, user: str) -> tuple[str, Any]:
+def _seat_named(seats: dict[Any, Any], user: str) -> tuple[str, Any]:
     """(the seat's name, its entry) of the seat of ``seats`` (a seats file's seats by name)
     that ``user`` names: the one of that name, else the one whose name is ``user`` in another
     letter case (as the host's ``seat_name`` finds it); (``user``, None) for none."""
@@ -132,7 +135,7 @@ class JoinConsole(LocalConsole):
 
 
 # ------------------------------------------------------------------ the command
-def read_password(prompt: str, stdin=None, stderr=None) -> str:
+def read_password(prompt: str, stdin: TextIO | None = None, stderr: TextIO | None = None) -> str:
     """The password typed after ``prompt``: :func:`getpass.getpass`, not shown as it is typed.
     With no terminal to hide it on (standard input a pipe or a file, no console window),
     the prompt goes to ``stderr`` and the line is read from ``stdin`` (by default the
@@ -143,7 +146,7 @@ def read_password(prompt: str, stdin=None, stderr=None) -> str:
         return _read_password(prompt, stdin, stderr)
 
 
-def _read_password(prompt: str, stdin=None, stderr=None) -> str:
+def _read_password(prompt: str, stdin: TextIO | None = None, stderr: TextIO | None = None) -> str:
     with warnings.catch_warnings():
         warnings.simplefilter("error", getpass.GetPassWarning)  # (raised before getpass prints anything)
         try:
@@ -160,7 +163,7 @@ def _read_password(prompt: str, stdin=None, stderr=None) -> str:
     return line.rstrip("\r\n")
 
 
-def run_join(args, stdout=None) -> int:
+def run_join(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     """``a11y-dominion join HOST``; returns the exit code. A host that cannot be
     reached, a refused seat or a bad option: one sentence on standard error, exit 2."""
     from ..console.commands import speech_line
@@ -171,7 +174,7 @@ def run_join(args, stdout=None) -> int:
     settings, warning = load_settings()
     lang = Language(args.lang or settings.get("language") or "en")
 
-    def fail(message) -> int:
+    def fail(message: Msg | str) -> int:
         print(f"a11y-dominion: {lang.msg(message)}", file=sys.stderr)
         return 2
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ..console import queries as q
 from ..console.display import isatty
@@ -33,6 +33,13 @@ from .protocol import session_for
 from .room import TableRoom, _end, wait_words
 from .room import empty_seats_line as empty_seats_line  # (the package's name: remote.__init__)
 from .signals import on_signals
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from asyncssh import SSHKey, SSHServerConnection
+
+    from .local import HostTerminal
 
 
 class GameHost:
@@ -63,6 +70,7 @@ class GameHost:
     """
 
     room: TableRoom
+    lang: Language  # (the room's, read through __getattr__)
 
     def __init__(
         self,
@@ -128,12 +136,12 @@ class GameHost:
         same = same_password(expected, password)
         return same and name in self.passwords
 
-    def key_ok(self, user: str, key) -> bool:
+    def key_ok(self, user: str, key: SSHKey) -> bool:
         """Whether the public ``key`` is one of the seat's ``user`` names (never another seat's)."""
         name = self.seat_name(user)
         return any(k.public_data == key.public_data for k in self.keys.get(name or "", []))
 
-    def _banner(self, conn, text: str) -> None:
+    def _banner(self, conn: SSHServerConnection, text: str) -> None:
         try:
             conn.send_auth_banner(text + "\r\n")
         except Exception:  # noqa: BLE001 - the client went, or logged in meanwhile
@@ -156,7 +164,7 @@ class GameHost:
             )
         )
 
-    async def check_password(self, conn, address: str, user: str, password: str) -> bool:
+    async def check_password(self, conn: SSHServerConnection, address: str, user: str, password: str) -> bool:
         """A password login of ``user`` from ``address``: limited by address
         (:class:`~a11y_dominion.remote.access.LoginLimiter`), a refusal explained
         to the client in the same words and after the same wait whether or not
@@ -190,7 +198,7 @@ class GameHost:
         )
 
     # ------------------------------------------------------------ stopping
-    def _signals(self, loop, asker) -> Callable[[], None]:
+    def _signals(self, loop: asyncio.AbstractEventLoop, asker: HostTerminal | None) -> Callable[[], None]:
         """SIGINT asks at the host's terminal (``asker``, when there is one), else stops;
         SIGTERM (SIGBREAK on Windows) stops (:func:`stop_signals`). Returns what puts the
         signals back as they were."""
@@ -205,7 +213,12 @@ class GameHost:
 
     # ------------------------------------------------------------ the game
     async def serve(
-        self, listen: str = "127.0.0.1", port: int = 2222, seats_file: str | None = None, key_dir=None, stdin=None
+        self,
+        listen: str = "127.0.0.1",
+        port: int = 2222,
+        seats_file: str | None = None,
+        key_dir: Path | None = None,
+        stdin: TextIO | None = None,
     ) -> int:
         """Listen, wait for every remote seat, play the game; the exit code
         (0: the game ended; 1: it was stopped before its end)."""
@@ -217,7 +230,7 @@ class GameHost:
         host = self
 
         class Server(asyncssh.SSHServer):
-            def connection_made(self, conn) -> None:
+            def connection_made(self, conn: SSHServerConnection) -> None:
                 self.conn = conn
                 peer = conn.get_extra_info("peername") or ("?",)
                 self.address = str(peer[0])
@@ -228,13 +241,13 @@ class GameHost:
             def password_auth_supported(self) -> bool:
                 return bool(host.passwords)
 
-            def validate_password(self, username: str, password: str):
+            def validate_password(self, username: str, password: str) -> Awaitable[bool]:
                 return host.check_password(self.conn, self.address, username, password)
 
             def public_key_auth_supported(self) -> bool:
                 return bool(host.keys)
 
-            def validate_public_key(self, username: str, key) -> bool:
+            def validate_public_key(self, username: str, key: SSHKey) -> bool:
                 return host.key_ok(username, key)
 
         key = host_key(key_dir)

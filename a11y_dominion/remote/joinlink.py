@@ -203,7 +203,7 @@ class Link:
 
         link = self
 
-        class Client(asyncssh.SSHClient):  # type: ignore[misc]
+        class Client(asyncssh.SSHClient):
             def connection_made(self, conn: Any) -> None:
                 link.conn = conn
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -336,7 +336,7 @@ def reaches(key: str) -> bool:
     return KEY_ALIASES.get(key, key) in SENT_KEYS
 
 
-def command_keys(custom: dict | None = None) -> dict[str, str]:
+def command_keys(custom: Mapping[str, object] | None = None) -> dict[str, str]:
     """The console's shortcut keys that a terminal can send alone (F2 repeats, F3 the hand...;
     ``custom``: the player's own keys, as :func:`~a11y_dominion.console.keys.active_keys`
     takes them), as key names (``"f2"``) to their commands. Alt keys come over SSH as Escape

@@ -63,7 +63,7 @@ class HostTerminal:
         self.stdin = stdin if stdin is not None else sys.stdin
         self.tty = isatty(self.stdin)
         self.console: HostConsole | None = None
-        self.task: asyncio.Task[None] | None = None
+        self.task: asyncio.Task[int] | None = None
         self.asking = False
 
     def write(self, text: str) -> None:

@@ -139,13 +139,13 @@ import json
 import threading
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
 from typing import Any
 
 from ..files import JsonRefused, bounded_json
 from ..i18n import LANGUAGES, N_, catalog_ids
 from ..rules.decisions import Decision, Kind, Msg, _encode
-from ..rules.events import GameEnded
+from ..rules.events import GameEnded, GameEvent
 from ..textinput import buy_refusal, drop_sequences, printable, short
 from ..view import event_data, redact_all
 from .coalesce import Coalesced
@@ -163,7 +163,7 @@ ENV_LANGUAGE = "A11Y_DOMINION_LANG"  # the SSH environment variable naming the s
 ENV_VERBOSITY = "A11Y_DOMINION_VERBOSITY"  # and its verbosity (the history the host keeps for it)
 
 
-def encode(message: dict) -> str:
+def encode(message: dict[str, Any]) -> str:
     """One message as its line: compact JSON, UTF-8 characters kept, a newline at the end."""
     return json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
 
@@ -220,7 +220,7 @@ class Rate:
     def __init__(self, per_second: int = LINES_PER_SECOND, clock: Callable[[], float] | None = None):
         self.per_second = per_second
         self.clock = clock or time.monotonic
-        self.times: deque = deque()  # when the lines of the last second came
+        self.times: deque[float] = deque()  # when the lines of the last second came
         self.dropped_at: float | None = None  # when the last line was dropped
         self.counted = False  # the last line taken counts (it was not dropped)
         self.lock = threading.Lock()
@@ -268,11 +268,11 @@ def shown_text(text: str, most: int = MAX_TEXT) -> str:
     return printable(drop_sequences(text))
 
 
-def _known(template: Any, known: frozenset) -> bool:
+def _known(template: Any, known: frozenset[str]) -> bool:
     return isinstance(template, str) and template in known
 
 
-def from_host(data: Any, known: frozenset | None = None) -> Any:
+def from_host(data: Any, known: frozenset[str] | None = None) -> Any:
     """A message from the host (parsed: nested at most :data:`MAX_DEPTH` deep) made safe to
     narrate: every string :func:`shown_text`; every sentence template the host names is one
     of this program's own catalog (``known``: :func:`~a11y_dominion.i18n.catalog_ids`),
@@ -301,7 +301,7 @@ def from_host(data: Any, known: frozenset | None = None) -> Any:
     return out
 
 
-class Received(dict):
+class Received(dict[str, Any]):
     """A message from the host (:func:`from_host`'s) and ``size``, the bytes of its line."""
 
     size = 0
@@ -343,12 +343,12 @@ class LineSplitter:
 
     def __init__(self, limit: int = MAX_MESSAGE):
         self.limit = limit
-        self.parts: list = []
+        self.parts: list[str] = []
         self.size = 0
         self.dropping = False
 
-    def feed(self, text: str) -> list:
-        out: list = []
+    def feed(self, text: str) -> list[str | TooLong]:
+        out: list[str | TooLong] = []
         while text:
             head, newline, text = text.partition("\n")
             if not self.dropping:
@@ -478,8 +478,8 @@ class ProtocolOutlet:
 
     def __init__(
         self,
-        host,
-        seat,
+        host: Any,  # the GameHost or a game server's table room
+        seat: Any,  # its RemoteSeat
         write: Callable[[str], None] | None = None,
         deliver: Callable[[dict[str, Any]], None] | None = None,
         objects: bool = False,
@@ -496,7 +496,7 @@ class ProtocolOutlet:
         self.left = False  # the player's program sent leave: its player typed quit
         self.rate = Rate(LINES_PER_SECOND, getattr(host, "clock", None))
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         """Send one message: as its JSON line, or delivered as it is."""
         if self.deliver is not None:
             self.deliver(message)
@@ -511,7 +511,7 @@ class ProtocolOutlet:
         flags = {"last": True} if last else {}
         self.send({"type": "text", "text": text, **flags, **({} if keep else {"keep": False})})
 
-    def events(self, events: list) -> int:
+    def events(self, events: list[GameEvent]) -> int:
         """The seat's redacted events, in order (``asks``: its own question comes next): as
         their data, or as the event objects with :attr:`objects`; returns how many were sent."""
         d = self.host.table.game.pending  # its question comes next: the program says the news with its prompt
@@ -551,13 +551,13 @@ class ProtocolOutlet:
         """The table refused the answer (a :class:`Msg`); the decision is asked again."""
         self.send({"type": "refused", "id": self.decision_id, **sentence(message)})
 
-    def undone(self, player: str, events: list, view: Any) -> None:
+    def undone(self, player: str, events: list[GameEvent], view: Any) -> None:
         """``player`` took back an answer that made ``events`` (redacted for this seat)."""
         self.send(
             {"type": "undone", "player": player, "events": [event_data(e) for e in events], "view": view.to_data()}
         )
 
-    def history(self, lines: list) -> None:
+    def history(self, lines: list[str]) -> None:
         """Send ``lines`` (str), the seat's history, as ``history`` messages of at most
         :data:`MAX_MESSAGE` bytes each (a line alone over it goes alone)."""
         for start, piece in _pieces(lines, "history", "lines"):
@@ -641,7 +641,7 @@ class ProtocolOutlet:
             return
         self.answer(message)
 
-    def answer(self, message: dict) -> None:
+    def answer(self, message: dict[str, Any]) -> None:
         """An ``answer`` message: checked as the rules check it, then given to the table; a
         refused turn move is explained as the console explains it (:func:`~a11y_dominion.textinput.buy_refusal`)."""
         seat = self.seat
@@ -674,7 +674,7 @@ class ProtocolOutlet:
         waiting.set_result(keys)
 
 
-def story_messages(events: list, most: int = MAX_MESSAGE) -> list:
+def story_messages(events: list[Any], most: int = MAX_MESSAGE) -> list[dict[str, Any]]:
     """The ``story`` messages for ``events`` (event data, in order): as few as can be, each
     line (:func:`encode`, newline included) at most ``most`` bytes, the ``start`` of each
     the index of its first event; one message with no events when ``events`` is empty.
@@ -684,11 +684,11 @@ def story_messages(events: list, most: int = MAX_MESSAGE) -> list:
     ]
 
 
-def _pieces(items: list, kind: str, field: str, most: int = MAX_MESSAGE) -> list:
+def _pieces(items: list[Any], kind: str, field: str, most: int = MAX_MESSAGE) -> list[tuple[int, list[Any]]]:
     """(start, items) pieces of ``items`` whose messages ``{"type": kind, "start", field: items}``
     are each at most ``most`` bytes as a line (an item over it alone goes alone); at least one."""
-    pieces: list = []
-    piece: list = []
+    pieces: list[tuple[int, list[Any]]] = []
+    piece: list[Any] = []
     start = 0
     size = len(encode({"type": kind, "start": len(items), field: []}).encode("utf-8"))
     used = size
@@ -703,7 +703,7 @@ def _pieces(items: list, kind: str, field: str, most: int = MAX_MESSAGE) -> list
     return pieces
 
 
-def hello(host, name: str) -> dict:
+def hello(host: Any, name: str) -> dict[str, Any]:
     """The first message of a session: the protocol's version, the seat, the players and the
     table's hint policy (the host's hints setting; the medium bot, as at the host's own seats)."""
     from ..settings import load_settings
@@ -718,7 +718,7 @@ def hello(host, name: str) -> dict:
     }
 
 
-def session_for(host, process):
+def session_for(host: Any, process: Any) -> Coroutine[Any, Any, None]:
     """The session for one SSH login: the seat protocol for the command
     :data:`COMMAND`, else the terminal session (:func:`.sshseat.terminal_session`)."""
     from .sshseat import terminal_session
@@ -728,7 +728,7 @@ def session_for(host, process):
     return terminal_session(host, process)
 
 
-async def protocol_session(host, process) -> None:
+async def protocol_session(host: Any, process: Any) -> None:
     """One SSH session speaking the seat protocol (``process``: asyncssh's
     :class:`~asyncssh.SSHServerProcess`) for the seat of its user in ``host``,
     until the game ends or the player leaves (a :class:`~.seatlink.WireLink`). The

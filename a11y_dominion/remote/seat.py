@@ -63,7 +63,7 @@ class HostedSettings:
 
     def change(self, key: str, value: Any) -> str | None:
         seat = self.seat
-        lang = self.console.lang
+        lang: Language = self.console.lang
         if key in ("speech", "output"):
             return lang._(SPEECH_ELSEWHERE)
         if key == "hints":
@@ -117,7 +117,11 @@ class RemoteSeat(HumanSeat):
         # each list of events told to the session, not yet narrated into the history here (and
         # the marks of what a session heard when it ended, among them: mark)
         self._unheard: list[list[Any] | StoryMark] = []
-        super().__init__(name, lang=lang, verbosity=verbosity, print_fn=lambda text, style=None: self.line(text))
+
+        def print_line(text: str, style: str | None = None) -> None:
+            self.line(text)
+
+        super().__init__(name, lang=lang, verbosity=verbosity, print_fn=print_line)
         self.table_of = table_of
         self.story = lambda: redact_all(t.game.log, self.name) if (t := table_of()) is not None else []
         self.at_keyboard = True  # a remote player has a screen of their own: everything is said at once
@@ -172,7 +176,7 @@ class RemoteSeat(HumanSeat):
         self._catch_up()
         return mark.length
 
-    @property  # type: ignore[override]
+    @property
     def history(self) -> History:
         """The seat's history at the host, with every event told so far narrated into it."""
         self._catch_up()
@@ -182,7 +186,7 @@ class RemoteSeat(HumanSeat):
     def history(self, value: History) -> None:
         self._history = value
 
-    @property  # type: ignore[override]
+    @property
     def narrator(self) -> Narrator:
         """The seat's narrator at the host, gone on through every event told so far."""
         self._catch_up()
@@ -192,7 +196,7 @@ class RemoteSeat(HumanSeat):
     def narrator(self, value: Narrator) -> None:
         self._narrator_now = value
 
-    @property  # type: ignore[override]
+    @property
     def turn_told(self) -> list[Any]:
         """The events told of the turn going on, every event told so far counted."""
         self._catch_up()
@@ -202,11 +206,18 @@ class RemoteSeat(HumanSeat):
     def turn_told(self, value: list[Any]) -> None:
         self._turn_told = value
 
-    def say(self, text: str, priority: str = "normal", keep: bool = True, **how: Any) -> None:
+    def say(
+        self,
+        text: str,
+        priority: str = "normal",
+        keep: bool = True,
+        style: str | None = None,
+        interrupt: bool = False,
+    ) -> None:
         """As :meth:`~a11y_dominion.console.narration.Narration.say`, after the events told
         before it, so that the history keeps the order they came in."""
         self._catch_up()
-        super().say(text, priority, keep, **how)
+        super().say(text, priority, keep, style=style, interrupt=interrupt)
 
     # ------------------------------------------------------------ output
     def line(self, text: str, keep: bool = True) -> None:
@@ -264,7 +275,7 @@ class RemoteSeat(HumanSeat):
         if self.outlet is not None:
             self.outlet.refused(decision, message)
 
-    def tell(self, events: list[Any]) -> int:
+    def tell(self, events: list[Any]) -> int:  # type: ignore[override]  # (the table tells a list, kept as told)
         """Forward ``events`` to the session (the seat's history at the host narrates them too,
         unsaid, when it is next read: :meth:`_catch_up`, so that a later session of the seat
         finds its history); with no session, the history narrates them. Returns what the
@@ -275,7 +286,8 @@ class RemoteSeat(HumanSeat):
         self._catch_up()  # (what waits first, so that the history keeps the order they came in)
         return int(super().tell(events))
 
-    def undone(self, player: str, events: list[Any], view: Any, before: Any = None) -> None:
+    # (the session says it itself: no say or you here)
+    def undone(self, player: str, events: list[Any], view: Any, before: Any = None) -> None:  # type: ignore[override]
         """``player`` took back an answer that made ``events`` (redacted for this seat): the session
         gets the ``undone`` message and says it itself (the history here keeps the sentence, as
         :meth:`~a11y_dominion.console.narration.Narration.undone` says it)."""

@@ -8,6 +8,7 @@ import contextlib
 import signal
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 
 
 def on_signals(
@@ -50,7 +51,7 @@ def _loop_signals(loop: asyncio.AbstractEventLoop, pairs: list[tuple[str, Callab
 def _python_signals(loop: asyncio.AbstractEventLoop, pairs: list[tuple[str, Callable[[], None]]]) -> Callable[[], None]:
     """``signal.signal`` for each (signal name, callback) of ``pairs``, the callback called in
     ``loop`` (Windows: its event loop has no ``add_signal_handler``)."""
-    before: dict = {}
+    before: dict[int, Any] = {}  # the handler each signal had: a function, SIG_DFL, SIG_IGN or None
     for name, handler in pairs:
         sig = getattr(signal, name, None)
         if sig is None:
