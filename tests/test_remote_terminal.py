@@ -189,6 +189,7 @@ def test_first_question_then_settings_in_the_session(host):
     bea.close()
 
 
+@pytest.mark.posix
 def test_a_shortcut_key_set_at_the_seat_works_at_once_and_help_keys_names_it(host):
     """``settings set key hand ctrl+r`` at a host's ssh seat: the key works at once over the real
     OpenSSH client, ``help keys`` names it and says that Ctrl+D leaves the game there."""
