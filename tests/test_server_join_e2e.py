@@ -161,6 +161,8 @@ def test_a_watcher_through_join_receives_nothing_private(tmp_path):
         try:
             cid.expect(rb"Welcome back, Cid\.")
             sp.lobby_line(ann, "new players 1 bots bigmoney seed 5", rb"New game for Ann and Bot 1\.")
+            # (at verbose a watcher hears every draw as a count; at normal, a line a turn)
+            sp.lobby_line(cid, "settings verbose", rb"verbosity verbose; kept for your account\.")
             sp.lobby_line(cid, "watch 1", rb"You watch table 1: Ann and Bot 1\. You hear what every player may know")
             sp.lobby_line(cid, "hand", rb"A watcher has no hand; type status, supply or score to hear the game\.")
             sp.lobby_line(cid, "buy Silver", rb"Only the players can do that; you watch\.")
