@@ -51,6 +51,13 @@ class LocalConsole(SeatConsole):
         """The consoles of the people at this keyboard: this one alone, unless several share it."""
         return [self]
 
+    def keep_with_game(self) -> None:
+        """The seat's language or verbosity changed (the settings command), before
+        :meth:`language_changed`: kept where the game keeps it, for this end nowhere (``join``
+        reads the player's own from this computer's settings file at each join, and the host is
+        told the language: :attr:`tells_language`); a seat of a room in this process keeps it
+        with the game (:meth:`~.ownseat.OwnSeatConsole.keep_with_game`)."""
+
     def language_changed(self) -> None:
         """The seat's language changed (the settings command): the screen, completion and voice
         speak it from now on too; with :attr:`tells_language`, the room is told (the seat
