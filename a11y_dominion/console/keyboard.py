@@ -221,7 +221,9 @@ class Terminal:
 def typed_reader(console: SeatConsole, keys: dict[str, str], plain: bool, out: Any, stdin: Any = None) -> Any:
     """The reader of what the player types at ``console``: at a terminal (or a :class:`Terminal`
     given as ``stdin``) the console's line editor (prompt_toolkit's, on the event loop), with
-    completion of the seat's question and the shortcut ``keys``; else the piped lines of
+    completion of the seat's question and the shortcut ``keys``, and the lines typed at it, which
+    Up and Down recall (its session's history: each console's own, so each person at a shared
+    keyboard recalls only their own lines); else the piped lines of
     ``stdin`` (standard input unless given), read on the event loop (:class:`PipeReader`),
     written to ``out`` once each."""
     from .completion import DecisionCompleter
