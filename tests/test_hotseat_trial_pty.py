@@ -12,7 +12,9 @@ screen reader reads are compared, in English and in Dutch:
   stop: her question and hand, once;
 - after ``undo`` Ann hears her hand once, as this keyboard names it, and the question;
 - the lines Ann typed ahead before the keyboard passed, and the lines typed at once at the
-  hand-over, are one sentence each time, and none of them is read at Bea's question.
+  hand-over, are one sentence each time, and none of them is read at Bea's question;
+- each person recalls only the lines they typed themselves with Up and Down (each seat's line
+  editor keeps its own), never the other person's.
 """
 
 from __future__ import annotations
@@ -310,3 +312,59 @@ def test_lines_typed_ahead_at_a_hand_over_are_one_sentence_and_none_is_read(tmp_
     bea = lines[lines.index(ONLY_ENTER[lang]) :]
     assert not [line for line in bea if line.startswith(("Bea> hand", "Bea> status", f"Bea> {end}"))]
     assert lines.count(f"Bea> {stop}") == 1 and not [line for line in bea if line.startswith(BEA_HAND[lang] + ",")]
+
+
+UP, DOWN = "\x1b[A", "\x1b[B"  # the arrow keys as an xterm sends them
+RECALLED = {  # Ann's two lines and Bea's two, typed at their first turns; what Ann's and Bea's recalled line answer
+    "en": (("hand", "score"), ("status", "supply"), "Ann's hand, 5 cards: 5 Coppers.", "Supply: 17 piles, 0 empty."),
+    "nl": (
+        ("hand", "stand"),
+        ("status", "voorraad"),
+        "Hand van Ann, 5 kaarten: 5 Koper.",
+        "Voorraad: 17 stapels, 0 leeg.",
+    ),
+}
+FIRST_TYPED = {"en": "No earlier typed line.", "nl": "Geen eerdere getypte regel."}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_each_person_at_a_shared_keyboard_recalls_only_their_own_typed_lines(tmp_path: Path, lang: str) -> None:
+    """Ann types hand, score and end (twice, one line recalled); Bea then status, supply and end.
+    At Ann's next question Up five times goes back through her three lines alone (from a history
+    of both it would stop at score, the sixth line back) and past the first says, once, that
+    there is no earlier one; Enter sends it. At Bea's, Up four times and Down once bring Bea's
+    second line, not a line of Ann's. (Whatever a history of both recalled, each line sent is a
+    query or ends a phase, so the game goes on to the end either way.)"""
+    (ann_1, ann_2), (bea_1, bea_2), ann_hand, supply = RECALLED[lang]
+    end, (stop, asked, yes) = END[lang], STOP[lang]
+    child = spawn(tmp_path, "play", "--seed", "1", "--players", "Ann,Bea", "--lang", lang)
+    lines = run(
+        child,
+        [
+            (to(lang, "Ann"), ""),
+            ("Ann> ", ann_1),
+            ("Ann> ", ann_2),
+            ("Ann> ", end),
+            ("Ann> ", end),
+            (to(lang, "Bea"), ""),
+            ("Bea> ", bea_1),
+            ("Bea> ", bea_2),
+            ("Bea> ", end),
+            ("Bea> ", end),
+            (to(lang, "Ann"), ""),
+            ("Ann> ", UP * 5),  # (the line then sent by Enter)
+            ("Ann> ", end),
+            ("Ann> ", end),
+            (to(lang, "Bea"), ""),
+            ("Bea> ", UP * 4 + DOWN),
+            ("Bea> ", stop),
+            (asked, yes),
+        ],
+    )
+    first = FIRST_TYPED[lang]
+    ann = between(lines, to(lang, "Ann"), f"Ann> {end}")  # Ann's second turn up to her end
+    assert ann.count(first) == 1
+    assert ann[ann.index(first) + 1 :][:2] == [f"Ann> {ann_1}", ann_hand]
+    bea = between(lines, to(lang, "Bea"), f"Bea> {stop}")  # Bea's second turn up to her quit
+    assert bea.count(first) == 1
+    assert bea[bea.index(first) + 1 :][:2] == [f"Bea> {bea_2}", supply]

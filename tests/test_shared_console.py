@@ -421,6 +421,48 @@ def test_a_setting_changed_at_a_shared_keyboard_is_kept_for_that_person_alone(he
     assert (saved.get("language", "en"), saved.get("verbosity", "normal")) == ("nl", "normal")
 
 
+SHARED_VERBOSITY = {  # Ann's terse typed in the game, settings, end, quit's word and its yes; settings' answer for Ann
+    "en": (
+        ("settings set verbosity terse", "settings", "end", "quit", "y"),
+        "Language English, verbosity {0}, options new, speech off, hints on.",
+    ),
+    "nl": (
+        ("instellingen zet uitgebreidheid beknopt", "instellingen", "einde", "stoppen", "ja"),
+        "Taal Nederlands, uitgebreidheid {0}, opties nieuw, spraak uit, tips aan.",
+    ),
+}
+VERBOSITY_WORDS = {
+    "en": {"terse": "terse", "normal": "normal", "verbose": "verbose"},
+    "nl": {"terse": "beknopt", "normal": "normaal", "verbose": "uitgebreid"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_verbosity_chosen_at_a_shared_keyboard_is_that_persons_own_at_resume(lang: str) -> None:
+    """Ann's verbosity, chosen in a game at a keyboard she shares with Bea, is hers: kept with her
+    seat alone and under her seat's name in the settings file, whose seat setting comes first
+    for her seat at every game here, a resumed one too (before the command line's --verbosity)."""
+    from a11y_dominion import autosave
+    from a11y_dominion.settings import load_settings, save_settings
+    from playcore import run
+
+    (terse, settings, end, stop, yes), answer = SHARED_VERBOSITY[lang]
+    run(["--seed", "1", "--players", THREE, "--lang", lang], f"\n{terse}\n{stop}\n{yes}\n")
+    saved = autosave.find_game(None)
+    assert [seat[2]["verbosity"] for seat in saved.record["seats"][:2]] == ["terse", "normal"]
+    assert load_settings()[0]["seats"] == {"Ann": {"verbosity": "terse"}}
+    _played, text = run([], f"\n{settings}\n{end}\n{end}\n\n{settings}\n{stop}\n{yes}\n", resume=saved)
+    lines = text.splitlines()
+    words = VERBOSITY_WORDS[lang]
+    assert lines[lines.index(f"Ann> {settings}") + 1] == answer.format(words["terse"])
+    assert lines[lines.index(f"Bea> {settings}") + 1] == answer.format(words["normal"])
+    save_settings(dict(load_settings()[0], seats={"Ann": {"verbosity": "verbose"}}))  # her seat setting, changed
+    typed = f"\n{end}\n{end}\n\n{settings}\n{stop}\n{yes}\n"  # Bea's turn first, then Ann's
+    _played, text = run(["--verbosity", "normal"], typed, resume=autosave.find_game(None))
+    lines = text.splitlines()
+    assert lines[lines.index(f"Ann> {settings}") + 1] == answer.format(words["verbose"])
+
+
 def test_status_during_mountain_pass_bidding_names_the_turn_that_ended(here: Path) -> None:
     state = {
         "turn": {"player": "Ann", "phase": "buy", "actions": 0, "buys": 1, "coins": 8},

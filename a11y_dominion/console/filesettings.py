@@ -35,8 +35,9 @@ class FileSettings:
         """Change the live setting ``key`` (``value`` checked) for the seat at the keyboard
         now: its language (of every sentence, the voice and completion:
         :meth:`~.keyboard.LocalConsole.language_changed`), verbosity, options; or the speech mode or output
-        (:func:`changed_speaker`), or the hints. Returns None, or one sentence for plain or rich
-        output, which is chosen as the game starts here."""
+        (:func:`changed_speaker`), or the hints. A language or verbosity is kept with the game
+        too, where the game keeps it (:meth:`~.keyboard.LocalConsole.keep_with_game`). Returns
+        None, or one sentence for plain or rich output, which is chosen as the game starts here."""
         owner = self.owner
         seat = owner.holder
         if key == "display":
@@ -48,6 +49,8 @@ class FileSettings:
             owner.speaker = changed_speaker(owner.speaker, key, value, owner.display, seat.lang)
             return None
         seat.change(key, value)
+        if key in ("language", "verbosity"):
+            owner.keep_with_game()
         if key == "language":
             owner.language_changed()
         return None

@@ -270,7 +270,9 @@ def seat_here(
     :class:`~a11y_dominion.remote.seatlink.HostLink` of their own seat, not open yet
     (:func:`~.ownseat.run_here` opens them), with this computer's settings: their lines on ``output``
     (a :class:`~a11y_dominion.console.keyboard.LocalOutput`, written to ``out``), their lines
-    typed at ``stdin`` (standard input unless given) or read by ``reader`` (shared by every
+    typed at ``stdin`` (standard input unless given: at a terminal each person's own line
+    editor, whose Up and Down recall only the lines that person typed:
+    :func:`~a11y_dominion.console.keyboard.typed_reader`) or read by ``reader`` (shared by every
     console). ``quiet``: their seats' joining is not told (no one else is at the table). Each
     console has the keyboard's Ctrl+C (:class:`AtKeyboard`, its ``ctrl_c``); one
     person has the keyboard throughout, with no hand-over."""

@@ -51,6 +51,13 @@ class LocalConsole(SeatConsole):
         """The consoles of the people at this keyboard: this one alone, unless several share it."""
         return [self]
 
+    def keep_with_game(self) -> None:
+        """The seat's language or verbosity changed (the settings command), before
+        :meth:`language_changed`: kept where the game keeps it, for this end nowhere (``join``
+        reads the player's own from this computer's settings file at each join, and the host is
+        told the language: :attr:`tells_language`); a seat of a room in this process keeps it
+        with the game (:meth:`~.ownseat.OwnSeatConsole.keep_with_game`)."""
+
     def language_changed(self) -> None:
         """The seat's language changed (the settings command): the screen, completion and voice
         speak it from now on too; with :attr:`tells_language`, the room is told (the seat
@@ -214,7 +221,9 @@ class Terminal:
 def typed_reader(console: SeatConsole, keys: dict[str, str], plain: bool, out: Any, stdin: Any = None) -> Any:
     """The reader of what the player types at ``console``: at a terminal (or a :class:`Terminal`
     given as ``stdin``) the console's line editor (prompt_toolkit's, on the event loop), with
-    completion of the seat's question and the shortcut ``keys``; else the piped lines of
+    completion of the seat's question and the shortcut ``keys``, and the lines typed at it, which
+    Up and Down recall (its session's history: each console's own, so each person at a shared
+    keyboard recalls only their own lines); else the piped lines of
     ``stdin`` (standard input unless given), read on the event loop (:class:`PipeReader`),
     written to ``out`` once each."""
     from .completion import DecisionCompleter

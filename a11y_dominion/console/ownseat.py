@@ -159,14 +159,32 @@ class OwnSeatConsole(LocalConsole):
     def asking(self) -> None:
         """What the end does as this person is asked, the keyboard theirs (nothing here)."""
 
+    def keep_with_game(self) -> None:
+        """The player chose another language or verbosity during the game (the ``settings``
+        command): their seat in the room narrates so, and the game's autosave keeps it with the
+        seat (:meth:`~a11y_dominion.remote.room.TableRoom.keep_settings`; ``save FILE`` too), so
+        that ``resume`` (or ``host --resume``) goes on with it unless its command line names
+        another (``--lang``, ``--verbosity``), whatever the settings file says by then
+        (:func:`~.start.play_setup`).
+
+        The language is the keyboard's: kept with every seat here. The verbosity is kept with
+        this person's seat alone. Where one person plays it is the game's verbosity. At a shared
+        keyboard it is that person's own, not the game's (which every seat without one of its
+        own goes on at): saved under their seat's name in this computer's settings file too
+        (:meth:`~.filesettings.FileSettings.keep`), which comes first for their seat at every
+        game here, a resumed one too, as their seat setting (:func:`~.start.merge_seat_options`);
+        the game's copy holds where that file could not be written, and in a saved file played
+        at another computer."""
+        room, verbosity = self.host, self.holder.verbosity
+        for console in self.table:  # (one person here: their own seat)
+            room.people[console.name].settings(
+                language=self.lang.code, verbosity=verbosity if console is self else None
+            )
+
     def language_changed(self) -> None:
         """The player chose another language during the game (the ``settings`` command): the
-        screen speaks it, and the game's autosave keeps it with each seat here, so that ``resume``
-        goes on in it; at a shared keyboard, every person's console and seat here too
-        (:func:`~.hotseat.share_language`)."""
-        room = self.host
-        for console in self.table:  # (one person here: their own seat)
-            room.people[console.name].settings(language=self.lang.code)
+        screen speaks it (the game keeps it: :meth:`keep_with_game`); at a shared keyboard,
+        every person's console here too (:func:`~.hotseat.share_language`)."""
         if self.shared:
             share_language(self)
         super().language_changed()  # (the screen's: the keyboard's)
