@@ -5,19 +5,27 @@ question, each once, in English and Dutch. So after a game server was stopped an
 (its tables and lobby on a real database, as tests/test_server_restart.py runs them), and after a
 dropped connection at a host, with and without ``bot_after`` (the medium bot's plays and buys in
 the seat told with the news). No card of another seat's hand reaches the player. Each seat is
-played through the console core of an ssh seat (tests/seatsathost.py), in this process."""
+played through the console core of an ssh seat (tests/seatsathost.py), and once through a
+``join`` program reading the seat protocol's JSON lines, in this process."""
 
 from __future__ import annotations
 
 import asyncio
+import io
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
 import remoteplay as rp
+from a11y_dominion.console.core import Inbox
+from a11y_dominion.console.display import Display, PlainReader
+from a11y_dominion.console.seat import HumanSeat
 from a11y_dominion.i18n import Language
 from a11y_dominion.remote import GameHost
+from a11y_dominion.remote.client import JoinConsole
+from a11y_dominion.remote.protocol import ProtocolOutlet, host_entry
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import SeatSpec
 from a11y_dominion.server.lobby import Lobby, Person
@@ -334,3 +342,37 @@ def test_back_after_the_bot_played_for_her_she_hears_its_plays_then_the_turn_han
     assert ann == BOT_PLAYED[lang]
     assert bea == [BOT_PLAYED[lang + " bea"]]
     assert private(ann, log, lang) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_join_program_back_at_her_question_hears_the_turn_in_play_hand_and_question_once(lang, monkeypatch, tmp_path):
+    """The same return through ``join``: a new program takes Ann's seat through the seat
+    protocol, its messages as the JSON lines it reads, and says the same lines."""
+    monkeypatch.setenv("A11Y_DOMINION_CONFIG", str(tmp_path / "settings.json"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+    async def main() -> list[str]:
+        host = hosted(lang)
+        bea, table = await dropped(host, 3)
+        written: list[str] = []
+        out = io.StringIO()
+        display = Display(out, plain=True, lang=Language(lang))
+        holder = HumanSeat("Ann", lang=Language(lang), print_fn=lambda text, style=None: display.line(text, style))
+        link = SimpleNamespace(inbox=Inbox(), send=lambda message: None)
+        console = JoinConsole(link, holder, display, None, PlainReader(io.StringIO(""), out))
+        host.join("Ann", outlet=ProtocolOutlet(host, host.people["Ann"], written.append))
+        await settled()
+        for line in "".join(written).splitlines():
+            kind, message = host_entry(line)
+            assert kind == "message" and console.receive(message), line
+            if message["type"] == "decide":
+                console.show_question(console.decision, news=True)
+        table.cancel()
+        assert bea.task is not None
+        bea.task.cancel()
+        await settled()
+        return [line.rstrip() for line in out.getvalue().splitlines() if line.strip()]
+
+    heard = asyncio.run(main())
+    assert heard[-len(DROPPED[lang]) :] == DROPPED[lang]
+    assert len(set(heard)) == len(heard)
