@@ -338,8 +338,12 @@ def test_the_host_killed_comes_back_with_host_resume_and_the_seat_rejoins_with_i
     try:
         assert again["seats"]["Ann"]["password"] == data["seats"]["Ann"]["password"]
         ann = login(again, "Ann")
-        ann.expect(r"(?:\n|\. )Buy phase: 1 Buy, \d+ coins\.")
+        # where her turn stands, as a player back in the game hears it, then her hand and what is in play
+        ann.expect(
+            r"\nYour turn 1, Buy phase: 1 Action, 1 Buy, \d+ coins\.\r?\nYour hand, \d+ cards?: .+\r?\nIn play: "
+        )
         ann.expect(r"Ann> ")
+        assert "Buy phase: 1 Buy" not in ann.before  # (her question's prompt does not say the figures again)
         ann.sendline("end")
         deadline = time.monotonic() + 60  # only a hang takes this long
         while len(path.read_text().splitlines()) < 3 and time.monotonic() < deadline:

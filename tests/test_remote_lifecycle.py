@@ -232,12 +232,12 @@ def test_a_killed_client_is_waited_for_and_takes_its_seat_back(hosting):
     ann.expect(r"Ann> ")
     back = ann.before + ann.after
     lines = [x.strip() for x in ANSI.sub("", back).replace("\r", "").split("\n") if x.strip()]
-    # (after "Welcome back") nothing happened while she was away: her question with the turn's
-    # figures, then her hand, each once, as at join
-    assert lines[0] == "Action phase: 1 Action, 1 Buy, 0 coins.", lines
-    assert lines[1].startswith("Your hand: "), lines
+    # (after "Welcome back") nothing happened while she was away: where her turn stands, as Bea
+    # hears it, then her hand, then her question, its prompt not again, each once
+    assert lines[0] == "Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins.", lines
+    assert lines[1].startswith("Your hand, 5 cards: "), lines
     assert len([x for x in lines if x.startswith("Your hand")]) == 1, lines
-    assert not [x for x in lines if x.startswith("Your turn 1,")], lines
+    assert not [x for x in lines if x.startswith("Action phase:")], lines
     assert re.search(r"^\d+\. end the Action phase$", back.replace("\r", ""), re.M)
     bea.expect("Ann is back.")
     ann.buffer = back + ann.buffer

@@ -4,8 +4,8 @@ A seat's language and verbosity, read from the client's environment or asked at 
 login, are kept with the game's autosave (in the header's seat list, or on a ``seat`` line
 once the header is written), so the resumed host narrates to the seat so and asks nothing;
 an autosave without them still resumes. After the resume each seat's first login is a return,
-for a plain ``ssh`` seat and a ``join`` seat alike: "Welcome back", then the hand and the
-question, or the turn, the hand and who must answer, each once, and the others hear
+for a plain ``ssh`` seat and a ``join`` seat alike: "Welcome back", then the turn, the hand
+and the question, or who must answer, each once, and the others hear
 "Ann is back."; the host prints which game goes on and where.
 """
 
@@ -197,9 +197,10 @@ def test_with_the_hosts_own_player_the_host_s_screen_says_the_turn_once(lang, re
     assert screen.count(turn) == 1 and screen.count(answers) == 1, screen
 
 
-def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_from_the_table():
+def test_a_login_before_the_resumed_table_asks_hears_its_turn_hand_and_question_once():
     """The host's own player logs in as the host starts, before the resumed table asks its
-    question: welcome back, then the hand and the question, once, as the table asks it."""
+    question: welcome back, where the turn stands and the hand, then the question, once, as the
+    table asks it (its prompt and the hand not again)."""
     import asyncio
 
     from a11y_dominion.remote import GameHost
@@ -219,7 +220,11 @@ def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_
         at = SeatAt(host, "Ann")
         at.start()
         await settled()
-        assert shown(at.lines, "Ann") == ["Welcome back, Ann. The game goes on."]
+        assert shown(at.lines, "Ann") == [
+            "Welcome back, Ann. The game goes on.",
+            "Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
+            "Your hand, 5 cards: 4 Coppers and Estate.",
+        ]
         table = asyncio.ensure_future(host.table.run_async())
         while ann.waiting is None:
             await asyncio.sleep(0)
@@ -231,8 +236,8 @@ def test_a_login_before_the_resumed_table_asks_hears_its_hand_and_question_once_
 
     assert asyncio.run(main()) == [
         "Welcome back, Ann. The game goes on.",
-        "Action phase: 1 Action, 1 Buy, 0 coins.",
-        "Your hand: 4 Coppers and Estate.",
+        "Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Your hand, 5 cards: 4 Coppers and Estate.",
         "1. play Copper",
         "2. play treasures",
         "3 or 4: buy, once your Treasures are played.",
@@ -321,11 +326,11 @@ def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_
         ann = Reader(_ssh(rp, again.data, "Ann", [], tmp_path / "ann2.log"))  # plain ssh: no SetEnv
         back = rp.lines_of(ann.prompt("Ann"))
         back = _after(back, "Welkom terug, Ann. Het spel gaat verder.")
-        assert back[:2] == [
+        assert back[:2] == [  # where her turn stands, as Bea hears it
             "Welkom terug, Ann. Het spel gaat verder.",
-            "Actiefase: 1 actie, 1 aanschaf, 0 munten.",
+            "Jouw beurt 1, actiefase: 1 actie, 1 aanschaf, 0 munten.",
         ]
-        assert back[2].startswith("Je hand: "), back  # (her question says her hand, as at join)
+        assert back[2].startswith("Je hand, 5 kaarten: "), back  # (her question says neither again)
         options = back[3:]
         assert options == [  # (the buys summed up until the Treasures are played, as at join)
             "1. speel Koper",

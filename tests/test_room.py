@@ -111,6 +111,9 @@ def test_a_second_session_takes_the_seat_over_and_the_first_is_told_and_ended() 
     assert room.joined == ["Ann"]
 
 
+HAND = {"Ann": "Your hand, 5 cards: 2 Coppers and 3 Estates.", "Bea": "Your hand, 5 cards: 4 Coppers and Estate."}
+
+
 def test_a_player_who_leaves_during_the_game_is_waited_for_and_comes_back_to_the_question() -> None:
     async def main() -> None:
         room, printed = make_room("Ann:remote,Bea:remote")
@@ -128,8 +131,14 @@ def test_a_player_who_leaves_during_the_game_is_waited_for_and_comes_back_to_the
         assert printed[-1] == f"{first} has left; the game waits for {first} to come back."
         assert room.joined == [other]
         back = join_messages(room, first, FakeSession("back"))
-        assert back.kinds() == ["story", "history", "text", "decide"]  # the question again, as it stands
-        assert back.texts() == [f"Welcome back, {first}. The game goes on."]
+        # where the turn stands, as the others hear it, and the hand; then the question again, as it stands
+        assert back.kinds() == ["story", "history", "text", "text", "text", "view", "decide"]
+        assert back.texts() == [
+            f"Welcome back, {first}. The game goes on.",
+            "Your turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
+            HAND[first],
+        ]
+        assert back[-2]["heard"] == "turn"  # (its program's prompt says neither again)
         assert back[-1]["decision"] == room.table.game.pending.to_data()
         assert room.joined == [other, first]
         assert (bea if first == "Ann" else ann).texts()[-1] == f"{first} is back."

@@ -1,7 +1,8 @@
 """A server killed with SIGKILL (``kill -9``) and started again on the same folder, with the real
 OpenSSH client: a second server on that folder is refused in one sentence; two players and a
-bot find their table at the same decision, the one asked hears the question they were asked
-before the kill, and they play it to its end, whose autosave goes on from the bytes it had
+bot find their table at the same decision, the one asked hears where the turn stands in the
+sentence the other hears, the hand and the question they were asked before the kill, each once,
+and they play it to its end, whose autosave goes on from the bytes it had
 before the kill; a person playing two ``medium`` bots, the server killed three times at seeded
 moments while the game waits for her answer, finds each time the same hand and question with
 the autosave unchanged, and the game ends as the same game never stopped does; an unstarted
@@ -108,11 +109,20 @@ def test_two_players_and_a_bot_come_back_after_kill_9_at_the_same_question(tmp_p
                 child.expect(rb"Your game at table 1 waits for you; sit 1 goes back\.")
             lobby_line(children[other], "sit 1", rb"The game goes on\.")
             children[other].expect(asked.encode() + rb" must answer now\.")
+            told = [x for x in received_text(children[other].before).splitlines() if x.strip()]
             lobby_line(children[asked], "sit 1", rb"The game goes on\.")
             children[asked].expect(asked.encode() + rb"> ")
-            again = question_of(received_text(children[asked].before) + f"\n{asked}>", asked)
-            # the same question, with the hand, as to every player back in a game (its options as when new)
-            assert again[0] == question[0] and again[1].startswith("Your hand: ") and again[-1] == question[-1]
+            back = [x for x in received_text(children[asked].before).splitlines() if x.strip()]
+            # where the turn stands, in the sentence the other player hears, then the hand, then the
+            # same question (its options as when new), each once; a turn's prompt is not said again
+            status = back[0].replace("Your turn ", f"{asked}'s turn ", 1)
+            assert status in told and status.startswith(f"{asked}'s turn "), (back, told)
+            assert back[1].startswith("Your hand, ") and back[-1] == question[-1], back
+            if question[0].startswith(("Action phase: ", "Buy phase: ")):
+                assert not [x for x in back if x.startswith(("Action phase: ", "Buy phase: "))], back
+            else:  # a question inside a card: its heading
+                assert question[0] in back, back
+            assert len(set(back)) == len(back), back
             child = children[asked]
             child.buffer = child.before + child.after + child.buffer  # (the question, for its answer)
             heard = play_at_table(children)

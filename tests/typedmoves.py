@@ -40,7 +40,11 @@ def no_treasures(screen: str) -> bool:
 
 
 FIGURE = r"\d+ (?:Actions?|Buys?|coins?|Debt)"
-FIGURES = re.compile(rf"(?:(?:^|\. |: )((?:Action|Buy) phase): |(?:^|\. ))({FIGURE}(?:, {FIGURE})*)\.$", re.M)
+# a turn prompt ("Buy phase: 1 Buy, 4 coins.", "0 Buys, 2 coins.", after a move's sentence too), or
+# where a player's own turn stands as a player back in the game hears it ("Your turn 3, Buy phase: ...")
+FIGURES = re.compile(
+    rf"(?:(?:^|\. |: |^Your turn \d+, )((?:Action|Buy) phase): |(?:^|\. ))({FIGURE}(?:, {FIGURE})*)\.$", re.M
+)
 
 
 TOTALS = re.compile(rf"()\byou have ({FIGURE})")  # a verbose move's new total: "you have 4 coins"
@@ -75,7 +79,7 @@ class Heard:
             self.phase = "Buy"  # every Big Money move leads to the Buy phase or stays in it
         self.prompted = False
         starts = [
-            *re.finditer(rf"^(?:Your turn|{re.escape(start)}) \d+\.", screen, re.M),
+            *re.finditer(rf"^(?:Your turn \d+[.,]|{re.escape(start)} \d+\.)", screen, re.M),
             *re.finditer(rf"\b{re.escape(self.who)}, Action phase: ", screen),
         ]
         begin = max((m.start() for m in starts), default=0)  # the figures of the turn going on count

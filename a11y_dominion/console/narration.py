@@ -72,6 +72,7 @@ class Narration:
         self.told_figures: tuple[tuple[int, str], Figures] | None = None  # ((turn, player), figures) heard last
         self.turn_start: tuple[int, list[str], str] | None = None  # what the turn's start said (repeat)
         self.hand_due = False  # the next question says the hand (joined a game under way)
+        self.status_heard = False  # its turn's figures were just told whole (heard_turn): the prompt adds none
         self.told_hand_word = False  # heard at a turn's start how to hear a hand told as it was drawn
         self.hand_in_card = False  # the next question inside a card says the hand (after a hand-over)
         self.last_answer: Sequence[object] = ()  # the keys of this seat's last answer in the turn going on
@@ -222,13 +223,15 @@ class Narration:
         self.hand_in_card = True
 
     def heard_turn(self, view: PlayerView, figures: bool = True) -> None:
-        """This seat was told where its own turn stands while another player answers in it (back in
-        the game): its hand and, with ``figures``, the turn's figures ("Your turn 6, Action phase:
-        ..."). Its next prompt in this turn reads neither again: it says what changed since."""
+        """This seat was told where its own turn stands (back in the game, at its own question or
+        while another player answers in it): its hand and, with ``figures``, the turn's figures
+        ("Your turn 6, Action phase: ..."). Its next prompt in this turn reads neither again: it
+        says what changed since, and nothing when nothing did."""
         key = (view.turn.number, view.turn.player)
         self.first_prompt_of_turn, self.hand_due = key, False
         if figures:
             self.told_figures = (key, q.turn_figures(view, view.turn.player))
+            self.status_heard = True
 
     # ------------------------------------------------------------ what the seat is told
     def tell(self, events: Iterable[GameEvent]) -> int:
@@ -373,6 +376,7 @@ class Narration:
         )
         self.hand_due = False
         if d.kind != "turn":
+            self.status_heard = False  # (the figures its turn prompt says later are said as they are)
             return lines
         lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again, you=you)
         if drawn:  # the hand was told as it was drawn, and other turns may have come since: how many
@@ -405,6 +409,7 @@ class Narration:
         debt = narrator.debt_said  # the whole Debt its last sentences said ("You take 4 Debt")
         totals = narrator.totals_said or {}  # totals its last sentences said ("you have 6 coins")
         narrator.phase_said, narrator.bonus_said, narrator.debt_said, narrator.totals_said = None, set(), None, None
+        status, self.status_heard = self.status_heard, False  # (the whole figures, just told: none again)
         key = (view.turn.number, d.player)
         told = self.told_figures
         figures = q.turn_figures(view, d)
@@ -429,7 +434,7 @@ class Narration:
             before,
             self.lang,
             phase_known=said == phase or played,
-            told=bool(self.queue),  # the move's sentences, told with the prompt
+            told=bool(self.queue) or status,  # the move's sentences, told with the prompt, or the status
             named=frozenset(bonus),
             said=frozenset(
                 {k for k, total in totals.items() if figures.get(k) == total}

@@ -7,14 +7,14 @@ the SSH server, the logins, signals and the host's own screen) and the server's 
 A seat whose session ends (the player quit, or their connection broke) is announced to the
 others and the game waits for it: the table's question for that seat stays open, and the other
 seats can still type queries. A new session of the seat takes it back, with the seat's history
-as it was, and is told once what it missed, then its hand and its question
-(:meth:`TableRoom.catch_up`). A second session while the seat is still in takes the seat over
-and ends the older one: a broken connection is often noticed by the server only later, and the
-player must never be locked out of their own seat by it. A game brought back goes on at once,
-and each seat's first session is such a return (:meth:`TableRoom.resume`). With ``bot_after``
-a bot answers for a seat that stays away that long, until its player comes back. After the
-final scores the players may stay, asking, until they leave
-(:meth:`TableRoom.after_the_game`).
+as it was, and is told once what it missed, then where the turn stands (as the others hear it),
+its hand, what is in play and its question (:meth:`TableRoom.catch_up`). A second session while
+the seat is still in takes the seat over and ends the older one: a broken connection is often
+noticed by the server only later, and the player must never be locked out of their own seat by
+it. A game brought back goes on at once, and each seat's first session is such a return
+(:meth:`TableRoom.resume`). With ``bot_after`` a bot answers for a seat that stays away that
+long, until its player comes back. After the final scores the players may stay, asking, until
+they leave (:meth:`TableRoom.after_the_game`).
 """
 
 from __future__ import annotations
@@ -440,8 +440,8 @@ class TableRoom:
     def resume(self, started: str) -> None:
         """The game was brought back (``host --resume``; ``started``: the date it began, ISO
         text): it goes on at once at its question, and each person's first login is a return
-        (:meth:`join`): "Welcome back", what happened since the resume, then the hand and the
-        question or the turn, the hand and who must answer (:meth:`catch_up`); the others hear
+        (:meth:`join`): "Welcome back", what happened since the resume, then the turn, the hand
+        and the question or who must answer (:meth:`catch_up`); the others hear
         that the player is back. The host's screen says which game goes on and where
         (:meth:`resumed_line`). Call after :meth:`recall_story`."""
         for name in self.people:
@@ -528,17 +528,24 @@ class TableRoom:
         where the game stands, each thing once: its story up to ``heard`` (see :attr:`heard`) and
         the history the host kept for it (the narration in its program's language and verbosity)
         up to there, then the events since, which its program narrates (the other players' plays
-        and buys, a bot's in its own seat while it was away), then its question as a ``decide``
-        message, or else the turn, its hand and who must answer; ``by_bot``: how many answers the
-        bot gave for it meanwhile (the player is told that it played, before what it played;
+        and buys, a bot's in its own seat while it was away), then where the turn stands in the
+        sentence the other seats hear and ``status`` says ("Your turn 3, Buy phase: 1 Action,
+        1 Buy, 4 coins.": :func:`~a11y_dominion.console.queries.turn_line`), its hand and what is
+        in play (:func:`~a11y_dominion.console.queries.hand_lines`), then its own question as a
+        ``decide`` message, whose prompt and hand its program does not say again (a figure only
+        when it changed since), or else who must answer; ``by_bot``: how many answers the bot
+        gave for it meanwhile (the player is told that it played, before what it played;
         ``ended_only``: every one of them only ended a phase, which the player is told as that,
         since nothing else shows it). When its program narrated the start of the turn going on
-        among what it missed, the turn line is not said again. A question of the seat's that the
-        table has yet to ask is left to the table, which tells the hand with it. After the game,
-        ``game_over`` comes, then that the player may stay (:data:`STAY_LINE`). ``welcome``: the
-        first line welcomes the player back by name (else it says only whether the game goes on);
-        ``first``: the seat's first session in a game that began without it (:meth:`start_without`),
-        which hears the game from its start, with no line before it that the game goes on."""
+        among what it missed, the turn line is not said again: its phase is said with who must
+        answer, or its own question goes on from that start as at any turn's start (the prompt
+        on the line of the news' last sentence, then the hand). A question of the seat's that the
+        table has yet to ask (a resumed game only starting) comes when the table asks it. After
+        the game, ``game_over`` comes, then that the player may stay (:data:`STAY_LINE`).
+        ``welcome``: the first line welcomes the player back by name (else it says only whether
+        the game goes on); ``first``: the seat's first session in a game that began without it
+        (:meth:`start_without`), which hears the game from its start, with no line before it
+        that the game goes on."""
         seat = self.people[name]
         lang = seat.lang
         mark, events_heard = heard
@@ -579,14 +586,11 @@ class TableRoom:
                     seat.lines(self.result_lines(name, lang))
                 seat.line(lang._(STAY_LINE))
             return
-        if d.player == name and seat.decision is not d:
-            return  # the table has yet to ask it (a resumed game only starting): its question tells the hand
         view = self.table.view(name)
         if view.turn.player != name:  # the hand read now is not read again at its own turn's start
             seat.narrator.last_drawn = tuple(view.hand)
-        waiting = seat.waiting
-        if d.player == name and waiting is not None and not waiting.done():
-            outlet.resend()  # its program says its hand with the question
+        if d.player == name and turn_told:  # its question goes on from the turn's start, told as at any:
+            outlet.resend()  # the prompt on its line, then the hand (what was played since, among the news)
             return
         if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)
             seat.line(q.turn_line(view, name, lang))
@@ -595,6 +599,9 @@ class TableRoom:
             seat.heard_turn(view, figures=not turn_told)
         else:  # its program does not read the hand again at its own turn's start
             outlet.send({"type": "view", "view": view.to_data(), "heard": "hand"})
+        if d.player == name:  # its own question, asked again now (or when the table asks it)
+            outlet.resend()
+            return
         if turn_told and not view.turn.bidding:  # the turn's start was told, its phase now is not
             phase = lang._(q.PHASES.get(view.turn.phase, view.turn.phase))
             seat.line(lang.text(N_("{player} must answer now, in the {phase}."), player=d.player, phase=phase))
