@@ -169,6 +169,12 @@ def signup_password(server: Served, user: str, password: str, log_path: Path):
     return child
 
 
+JOIN_PROMPT = rb"(?:Lobby> \r *\r)?"
+"""The lobby's prompt that ``join`` with its speech off draws after a line typed, erased for the
+lines that come (a regular expression of bytes that also matches nothing: none over plain ssh
+and in screen-reader mode), between two of them."""
+
+
 def lobby_line(child, text: str, expect: bytes) -> None:
     """Type ``text`` in the lobby and wait for ``expect`` (a regular expression of bytes)."""
     child.sendline(text.encode())

@@ -38,7 +38,11 @@ def test_a_command_at_the_log_out_question_runs_and_the_question_comes_again_thr
             ann.sendline(PASSWORD.encode())
             ann.expect(rb"Welcome back, Ann\. Type help for the lobby's commands\.")
             sp.lobby_line(ann, "quit", rb"Log out\? yes or no")
-            sp.lobby_line(ann, "who", rb"1 person here: Ann in the lobby\.\s+(?:\x1b\[J)?Log out\? yes or no")
+            sp.lobby_line(
+                ann,
+                "who",
+                rb"1 person here: Ann in the lobby\.\s+(?:\x1b\[J)?" + sp.JOIN_PROMPT + rb"Log out\? yes or no",
+            )
             sp.lobby_line(ann, "no", rb"You stay in the lobby\.")
             sp.log_out(ann)
             code, text = ended(ann)

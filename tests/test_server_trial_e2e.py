@@ -145,7 +145,11 @@ def test_ctrl_c_at_the_log_out_question_cancels_it_over_join_and_ssh(tmp_path):
             for child in (ann, bea):
                 sp.lobby_line(child, "quit", rb"Log out\? yes or no")
                 child.sendintr()
-                child.expect(rb"Nothing to clear\. Type quit to log out\.\r?\n(?:.*\r?\n)?You stay in the lobby\.")
+                child.expect(
+                    rb"Nothing to clear\. Type quit to log out\.\r?\n(?:.*\r?\n)?"
+                    + sp.JOIN_PROMPT
+                    + rb"You stay in the lobby\."
+                )
                 sp.lobby_line(child, "quit", rb"Log out\? yes or no")  # (a command again, not the answer)
                 sp.lobby_line(child, "yes", rb"You logged out; goodbye\.")
             ann_code, ann_text = ended_of(ann)
@@ -302,7 +306,11 @@ def test_repeat_in_the_lobby_says_the_welcome_and_the_log_out_question_again_ove
         try:
             ann.expect(rb"Welcome back, Ann\.")
             sp.lobby_line(
-                ann, "repeat", rb"repeat\r+\nWelcome back, Ann\. [^\r\n]*\r\nDominion: [12] (?:person|people) here\."
+                ann,
+                "repeat",
+                rb"repeat\r+\n"
+                + sp.JOIN_PROMPT
+                + rb"Welcome back, Ann\. [^\r\n]*\r\nDominion: [12] (?:person|people) here\.",
             )
             ann.expect(rb"Games on Friday\.")
             bea = dutch_bea(tmp_path, server)  # (Ann's last message was her welcome: no one else came yet)

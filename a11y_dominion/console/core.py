@@ -849,8 +849,8 @@ class SeatConsole:
         default, self.carry = self.carry, ""
         announcer = self.holder.announcer
         announcer.hold()  # nothing is spliced into a half-typed line
-        try:  # (after the game the seat's prompt says that it may type: no question comes)
-            got = await self.read_line(self.prompt() if self.over else "", default)
+        try:
+            got = await self.read_line(self.between_prompt(), default)
         except EOFError:
             announcer.release()
             await self.input_ended()
@@ -869,6 +869,12 @@ class SeatConsole:
             if getattr(self.reader, "cut", False):  # said once, before what the line does, as at a question
                 self.say(self.lang.text(CUT_LINE, n=MAX_LINE), priority="high", keep=False)
             await self.typed_between(got)
+
+    def between_prompt(self) -> str:
+        """The prompt of a line read while nothing is asked: none (a screen reader would read it
+        again after every line that comes), but after the game the seat's, which says that it
+        may type while no question comes; the lobby of a game server has its own."""
+        return self.prompt() if self.over else ""
 
     # ------------------------------------------------------------ questions
     def prompt(self) -> str:

@@ -3,7 +3,8 @@
 The server (``a11y-dominion server``) serves ``join`` its lobby over the seat protocol
 (:mod:`a11y_dominion.server.joined`): each line the player types in the lobby goes to the
 server as a ``lobby`` message and its answers come back as ``text`` lines, said with join's
-own speech (:class:`LobbyConsole`). When the player sits at a started table, the table's seat
+own speech (:class:`LobbyConsole`), after the prompt "Lobby> " unless join is in screen-reader
+mode (:meth:`LobbyConsole.between_prompt`). When the player sits at a started table, the table's seat
 protocol comes as from a ``host``, and the console core plays it as at a host
 (:class:`TableConsole`, a :class:`~.client.JoinConsole`); the server's ``lobby`` message ends
 it, and the lobby's lines follow again. A lobby command typed at the table (``who``, ``tell``,
@@ -157,6 +158,17 @@ class LobbyConsole(JoinConsole):
             follow_settings(self, message)
             return True
         return super().receive(message)
+
+    def between_prompt(self) -> str:
+        """The lobby's prompt (also while watching a game, whose lines the lobby reads): none in
+        the speech mode ``screen-reader`` (the player's screen reader runs, or they said they use
+        one), else "Lobby> " (:func:`~a11y_dominion.server.words.lobby_prompt`); none either once
+        the server said why the session ends (its stop), as nothing more is typed here."""
+        from ..server.words import lobby_prompt
+
+        if self.ended_told:
+            return ""
+        return lobby_prompt(self.lang, screen_reader=self.speaker.mode == "screen-reader")
 
     async def typed_between(self, line: str) -> None:
         """A typed line: to the server's lobby (or the game watched), as it was typed."""

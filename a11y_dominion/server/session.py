@@ -4,7 +4,8 @@ The session reads lines with a line editor over the SSH terminal, as a
 ``host`` seat's terminal session does (it is a
 :class:`~a11y_dominion.remote.terminal.TerminalSession`, with the same input filter: escape
 sequences and control characters dropped, long lines cut, too many lines a second dropped),
-and without a terminal (``ssh -T``) plain lines. Lines come above an empty prompt.
+and without a terminal (``ssh -T``) plain lines. Lines come above the prompt, which in the
+lobby is "Lobby> " with rich output and none with plain output (:meth:`ServerSession.prompt`).
 
 - A new name is asked its language first, in every language of the game (skipped when the
   client sent ``A11Y_DOMINION_LANG``), so that the rest of the sign-up is in it.
@@ -36,7 +37,7 @@ from .hasher import PasswordTooLong
 from .lobby import Person, lobby_command, logged_in
 from .names import checked_name
 from .store import Account, StoreError
-from .words import lobby_cleared, lobby_line_at_table, lobby_words, parse
+from .words import lobby_cleared, lobby_line_at_table, lobby_prompt, lobby_words, parse
 
 if TYPE_CHECKING:
     from .ssh import GameServer
@@ -134,6 +135,15 @@ class ServerSession(TerminalSession):
             self.seat = self.lobby_seat
         self.soon(self._new_prompt)
         self.changed()
+
+    def prompt(self) -> str:
+        """The prompt of the line read now: in the lobby and while watching a game the lobby's,
+        "Lobby> " with rich output and none with plain output, which is a screen reader's
+        (:func:`~.words.lobby_prompt`); at a table's seat the game's, "Ann> " while an answer is
+        awaited."""
+        if self.held is not None or self.console is not None or self.seat is None:
+            return super().prompt()
+        return lobby_prompt(self.seat.lang, screen_reader=not self.rich)
 
     def output(self, rich: bool) -> bool:
         """Plain or rich output (``settings plain`` or ``settings rich`` in the lobby) from now on,

@@ -1,14 +1,25 @@
 """The lobby's command words, in English and Dutch, read alike by the server's lobby
 (:mod:`.lobby`) and by ``join`` at a server (:mod:`a11y_dominion.remote.lobbyclient`), which
 needs them without the rest of the server; and the sentences both ends of a server say alike
-(over ssh, :mod:`.session`, and through ``join``): Ctrl+C in the lobby (:func:`lobby_cleared`);
-and which line typed at a table's seat the lobby answers (:func:`lobby_line_at_table`)."""
+(over ssh, :mod:`.session`, and through ``join``): the lobby's prompt (:func:`lobby_prompt`), Ctrl+C
+in the lobby (:func:`lobby_cleared`); and which line typed at a table's seat the lobby answers
+(:func:`lobby_line_at_table`)."""
 
 from __future__ import annotations
 
 from ..console.commands import command_for
 from ..i18n import N_, Language
 from ..settings import key_setting
+
+
+def lobby_prompt(lang: Language, screen_reader: bool) -> str:
+    """The prompt of a line typed in the lobby, or while watching a game, in ``lang``: none for
+    a player with a ``screen_reader``, as in the lobby a line is always awaited and chat comes
+    between, so a prompt drawn again after every line would be read again after every line
+    (the lobby's first lines say to type help); else "Lobby> ", which shows a sighted player
+    that the game waits for a line. Over ssh plain output stands for a screen reader, as the
+    server cannot tell; ``join`` knows it from its speech mode."""
+    return "" if screen_reader else lang._(N_("Lobby")) + "> "
 
 
 def lobby_cleared(interrupt: BaseException, lang: Language) -> str:
