@@ -807,6 +807,9 @@ AHEAD_READS = 64
 (each of up to 1,024 bytes at a POSIX terminal, 2,048 key events at Windows' console)."""
 
 
+TYPED_AHEAD_READS = 64  # reads of the keys waiting (a few kB each) that one line's typed-ahead lines take at most
+
+
 class PromptReader:
     """Reads lines with a prompt_toolkit ``PromptSession``.
 
@@ -958,6 +961,11 @@ class PromptReader:
         from prompt_toolkit.keys import Keys
 
         keys = get_typeahead(self.session.input)
+        for _ in range(TYPED_AHEAD_READS):  # and the keys that came since, not read yet
+            more = self.session.input.read_keys() if keys else []
+            if not more:
+                break
+            keys.extend(more)
         lines: list[str] = []
         line = ""  # the text of the line not yet ended
         held: list[KeyPress] = []  # its keys, given back when it does not end here
