@@ -952,11 +952,15 @@ class SeatConsole:
     # ------------------------------------------------------------ messages from the host
     async def drain(self) -> bool:
         """Use what the host sent while the player typed at a question (chat, a player
-        leaving), before the prompt comes back; after ``say`` wait a little for its line.
-        False when the question is no longer the one waiting (or the host ended)."""
+        leaving), before the prompt comes back; after ``say`` wait a little for its line, unless
+        pasted or typed-ahead lines wait to be read (the reader's ``pending``). False when the
+        question is no longer the one waiting (or the host ended)."""
         asked = self.decision_id
         while True:
-            entry = await self.link.inbox.get(SAY_SECONDS) if self.said else self.link.inbox.get_nowait()
+            # (not while pasted or typed-ahead lines wait: they go as fast as they came, and the
+            # host's bound on lines a second holds as at an SSH seat)
+            wait = self.said and not getattr(self.reader, "pending", None)
+            entry = await self.link.inbox.get(SAY_SECONDS) if wait else self.link.inbox.get_nowait()
             if entry is None:
                 self.said = False
                 return True

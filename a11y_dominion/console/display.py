@@ -807,6 +807,9 @@ AHEAD_READS = 64
 (each of up to 1,024 bytes at a POSIX terminal, 2,048 key events at Windows' console)."""
 
 
+TYPED_AHEAD_READS = 64  # reads of the keys waiting (a few kB each) that one line's typed-ahead lines take at most
+
+
 class PromptReader:
     """Reads lines with a prompt_toolkit ``PromptSession``.
 
@@ -822,7 +825,8 @@ class PromptReader:
     (:func:`~a11y_dominion.lineinput.line_bindings`); ``cut`` is True when the
     last line read had characters refused. A pasted text of several lines is sent by the
     player's Enter and then read line by line, in order (:attr:`pending`: the pasted lines
-    not read yet, each shown after its prompt when it is read).
+    not read yet, each shown after its prompt when it is read); whole lines typed ahead, keys
+    that came with the line read, are read so too (:meth:`_typed_ahead`).
     """
 
     interactive = True
@@ -940,7 +944,55 @@ class PromptReader:
         self.cut = line_was_cut(buffer, got)
         first, *rest = pasted_lines(buffer, got)
         self.pending.extend(rest)
+        self.pending.extend(self._typed_ahead())
         return typed_line(first)
+
+    def _typed_ahead(self) -> list[str]:
+        """The whole lines typed ahead: keys that had come when the line just read was sent (a
+        terminal that types a paste as keys, without bracketed paste, or a fast typist) are read
+        at once as the lines of a paste are (:attr:`pending`), so that they reach the host as
+        fast as they came and its bound on lines a second holds as at an SSH seat; the keys of a
+        line not yet ended, and all from a key the line editor acts on (Tab, an arrow, Backspace, a
+        shortcut key) or a line longer than :data:`~a11y_dominion.textinput.MAX_LINE` (which the
+        prompt cuts and tells) on, wait for the next prompt as before. Printable characters,
+        pasted text and Enter only: nothing else of the keys is read here."""
+        from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
+        from prompt_toolkit.key_binding.key_processor import KeyPress
+        from prompt_toolkit.keys import Keys
+
+        keys = get_typeahead(self.session.input)
+        for _ in range(TYPED_AHEAD_READS):  # and the keys that came since, not read yet
+            more = self.session.input.read_keys() if keys else []
+            if not more:
+                break
+            keys.extend(more)
+        lines: list[str] = []
+        line = ""  # the text of the line not yet ended
+        held: list[KeyPress] = []  # its keys, given back when it does not end here
+        for i, press in enumerate(keys):
+            if press.key in (Keys.ControlM, Keys.ControlJ):
+                ended, rest = [line], ""
+            elif isinstance(press.key, str) and len(press.key) == 1 and press.key.isprintable():
+                ended, rest = [], line + press.key
+            elif press.key == Keys.BracketedPaste:  # (keys that came together, as prompt_toolkit reads them)
+                *ended, rest = re.split(r"\r\n|\r|\n", press.data)
+                if ended:
+                    ended[0] = line + ended[0]
+                else:
+                    rest = line + rest
+            else:
+                ended, rest = [], None
+            if rest is None or any(len(text) > MAX_LINE for text in [*ended, rest]):
+                held.extend(keys[i:])  # read at the prompt: a key it acts on, or a line it cuts and tells
+                break
+            lines.extend(ended)
+            if ended:
+                held = [KeyPress(Keys.BracketedPaste, rest)] if rest else []
+            else:
+                held.append(press)
+            line = rest
+        store_typeahead(self.session.input, held)
+        return [text for text in lines if text.strip()]
 
     def _next_pasted(self, message: str) -> str:
         """The next pasted line (:attr:`pending`), shown after the prompt ``message`` as if typed."""
