@@ -87,7 +87,8 @@ def test_lines_typed_ahead_through_join_are_bounded_as_over_ssh_and_none_is_lost
         host.stopped()
     # the first lines, in order, with none dropped among them (not 99 of 100, the 63rd missing)
     assert heard == [f"b{k}" for k in range(len(heard))]
-    assert LINES_PER_SECOND <= len(heard) <= 3 * LINES_PER_SECOND  # read in a second or so, not paced
+    # bounded as over ssh: at least a second's worth read, and the rest dropped at once, not paced
+    assert LINES_PER_SECOND <= len(heard) < 100
     assert told == 1
 
 
