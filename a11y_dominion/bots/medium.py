@@ -60,7 +60,7 @@ from ..rules.events import GameEvent
 from ..rules.native import mypyc_attr
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
-from ..view import PlayerView
+from ..view import PlayerView, empty_count
 from .buylist import first_buy
 from .common import (
     CardCounts,
@@ -68,7 +68,6 @@ from .common import (
     ViewLedger,
     card_vp,
     coins_of,
-    empty_count,
     is_type,
     is_victory_only,
     money_total,
@@ -906,9 +905,8 @@ class MediumBot:
     def _provinces_left(self, view: PlayerView) -> int:
         left = view.cards_left()
         p = left["Province"]
-        counts = [*left.values()]
-        if counts.count(0) >= 2:  # (two piles empty or more; counted without a step per pile)
-            low = min((n for n in counts if n), default=0)
+        if empty_count(view) >= 2:  # (two piles empty or more; counted without a step per pile)
+            low = min((n for n in left.values() if n), default=0)
             p = min(p, low)
         return max(0, min(8, p))
 
