@@ -423,7 +423,11 @@ def empty_count_of(piles: dict[str, Pile]) -> int:
         empties = first._empties  # (shared by the piles with the tally)
         n = empties[0]
         if n < 0:
-            n = empties[0] = [*tally.values()].count(0)
+            n = 0
+            for left in tally.values():  # (a loop: compiled, each count read as a number)
+                if not left:
+                    n += 1
+            empties[0] = n
         return n
     return 0
 
