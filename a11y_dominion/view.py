@@ -30,7 +30,7 @@ from .rules import events as ev
 from .rules.events import HIDDEN, is_hidden, name_fields
 from .rules.game import Game
 from .rules.native import mypyc_attr
-from .rules.state import Pile, Player, counts_of, tops_of
+from .rules.state import Pile, Player, counts_of, empty_count_of, tops_of
 
 __all__ = [
     "HIDDEN",
@@ -501,6 +501,17 @@ class QuickView(PlayerView):
 
     def __repr__(self) -> str:
         return "Quick" + PlayerView.__repr__(self)
+
+
+def empty_count(view: PlayerView) -> int:
+    """How many Supply piles of ``view`` are empty: ``len(view.empty_piles())``. For a
+    :class:`QuickView`, read from its game's piles, which keep that number with the tally of their
+    counts (see :func:`~a11y_dominion.rules.state.empty_count_of`), so it takes no step per pile;
+    for another view, counted from its :meth:`~PlayerView.cards_left`."""
+    game: Game | None = view.__dict__.get("_game")
+    if game is not None:
+        return empty_count_of(game.piles)
+    return [*view.cards_left().values()].count(0)
 
 
 def _quick_field(name: str) -> property:

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from a11y_dominion.rules.cards import CARDS
-from a11y_dominion.rules.state import Card, Pile, counts_of, empty_piles_of
+from a11y_dominion.rules.state import Card, Pile, counts_of, empty_count_of, empty_piles_of
 
 NAMES = ["Copper", "Silver", "Humble Castle", "Crumbling Castle", "Patrician", "Emporium", "Province"]
 
@@ -77,6 +77,36 @@ def test_an_unmade_pile_reads_and_changes_as_the_pile_made_at_once(runs, first, 
             assert counts_of({"P": pl}) == {"P": pl.count()}
             assert empty_piles_of({"P": pl}) == ([] if pl.count() else [pl])
     assert seen(a.cards) == seen(b.cards)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    sizes=st.lists(st.integers(0, 3), min_size=1, max_size=4),
+    ops=st.lists(st.tuples(st.integers(0, 3), st.sampled_from(["take", "top", "return", "set", "read"])), max_size=40),
+)
+def test_the_empty_piles_kept_with_the_tally_are_the_piles_that_are_empty(sizes, ops):
+    # piles of one game, emptied, refilled and read in any order: the number of empty piles kept with
+    # their tally is, after every change, the number of piles with no card
+    layout = [
+        Pile.plan(f"P{i}", "kingdom", ("Silver",), ((CARDS["Silver"], k),) if k else (), k) for i, k in enumerate(sizes)
+    ]
+    piles = Pile.supply(layout, 1)
+    spare: list = []
+    for i, op in ops:
+        pl = piles[f"P{i % len(sizes)}"]
+        if op == "take":
+            c = pl.take_top()
+            if c is not None:
+                spare.append(c)
+        elif op == "top":
+            pl.top  # noqa: B018  (a card made and put back on top)
+        elif op == "return" and spare:
+            pl.cards.insert(0, spare.pop())
+        elif op == "set" and pl.count():
+            pl.cards = pl.cards[1:]
+        elif op == "read":
+            counts_of(piles)
+        assert empty_count_of(piles) == len(empty_piles_of(piles)) == sum(1 for p in piles.values() if not p.count())
 
 
 def test_the_cards_of_an_unmade_pile_are_numbered_down_the_pile():

@@ -14,8 +14,8 @@ from typing import Final
 from ..rules.cards import CARDS, EVENTS, pile_name_for
 from ..rules.decisions import Move, MoveKind
 from ..strategies import BuyRule, Condition, Expr
-from ..view import PlayerView
-from .common import CardCounts, TurnOptions, empty_count, money_total, price
+from ..view import PlayerView, empty_count
+from .common import CardCounts, TurnOptions, money_total, price
 
 
 def _left(view: PlayerView, pile: str, missing: int = 0) -> int:

@@ -208,12 +208,6 @@ class TurnOptions(Protocol):
         """The legal moves."""
 
 
-def empty_count(view: Any) -> int:
-    """How many Supply piles of ``view`` (a :class:`~a11y_dominion.view.PlayerView`) are empty:
-    ``len(view.empty_piles())``, counted from its cards left without a step per pile."""
-    return [*view.cards_left().values()].count(0)
-
-
 def spec(name: str) -> CardSpec | None:
     """The :class:`CardSpec` of ``name`` or None (an Event, a hidden card)."""
     return CARDS.get(name)

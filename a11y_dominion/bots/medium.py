@@ -60,7 +60,7 @@ from ..rules.events import GameEvent
 from ..rules.native import mypyc_attr
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
-from ..view import PlayerView
+from ..view import PlayerView, empty_count
 from .buylist import first_buy
 from .common import (
     CardCounts,
@@ -68,7 +68,6 @@ from .common import (
     ViewLedger,
     card_vp,
     coins_of,
-    empty_count,
     is_type,
     is_victory_only,
     money_total,
@@ -722,7 +721,14 @@ class MediumBot:
     few random choices; ``mistakes`` (0 to 1) is the chance of a small
     deliberate mistake at a buy, and ``thin`` a thinner plan (the ``easy``
     bot); ``plans`` False buys by its own valuation alone, without a Kingdom
-    plan (see :mod:`.plans`)."""
+    plan (see :mod:`.plans`).
+
+    Its valuation calls its own helpers as ``MediumBot.name(self, ...)``: compiled, that is a direct
+    call, where ``self.name(...)`` from a bot of an interpreted subclass (``easy``, ``hard``'s rollouts,
+    a strategy) looks the method up by its name at every call. Those helpers are not overridden; the
+    methods a subclass or a test overrides (``decide``, ``choose_buy``, ``buy_move``, ``action_move``,
+    ``answer``, ``_provinces_left``, ``in_supply``, ``_buy_value``, ``_best_bounded``,
+    ``_better_than_plan``) are called on ``self``."""
 
     kind = "medium"
     reads_scores = False
@@ -789,7 +795,7 @@ class MediumBot:
             except Exception:  # a rule that does not fit an unusual position: the simplest legal move
                 self.faults += 1
                 return fallback(d)
-        self.shared = Shared(view, self.counts(view))
+        self.shared = Shared(view, MediumBot.counts(self, view))
         try:
             return self._decide(d, view)
         finally:
@@ -819,7 +825,7 @@ class MediumBot:
             if debt or t.buys < 1:
                 return END_MOVE
         view = v.view()
-        self.shared = Shared(view, self.counts(view))
+        self.shared = Shared(view, MediumBot.counts(self, view))
         try:
             self.reason = self._why = None
             if self.plan is None:
@@ -884,12 +890,12 @@ class MediumBot:
         sh = self.shared
         if sh is not None and sh.view is view:
             return sh.mine  # (the ledger's own Counter)
-        return self.counts(view).of(view.seat)
+        return MediumBot.counts(self, view).of(view.seat)
 
     def others(self, view: PlayerView) -> list[Counter[str]]:
-        sh = self._shared(view)
+        sh = MediumBot._shared(self, view)
         if sh is None:
-            ledger = self.counts(view)
+            ledger = MediumBot.counts(self, view)
             return [ledger.of(p.name) for p in view.players if p.name != view.seat]
         if sh.others is None:
             sh.others = [self.ledger.of(p.name) for p in view.players if p.name != view.seat]
@@ -906,15 +912,14 @@ class MediumBot:
     def _provinces_left(self, view: PlayerView) -> int:
         left = view.cards_left()
         p = left["Province"]
-        counts = [*left.values()]
-        if counts.count(0) >= 2:  # (two piles empty or more; counted without a step per pile)
-            low = min((n for n in counts if n), default=0)
+        if empty_count(view) >= 2:  # (two piles empty or more; counted without a step per pile)
+            low = min((n for n in left.values() if n), default=0)
             p = min(p, low)
         return max(0, min(8, p))
 
     def score(self, view: PlayerView, cards: Counter[str], name: str) -> int:
         """Estimated score of player ``name`` owning ``cards``."""
-        ledger = self.counts(view)
+        ledger = MediumBot.counts(self, view)
         others = [ledger.of(p.name) for p in view.players if p.name != name]
         vp = card_vp(cards) + view.player(name).vp_tokens
         for lm in view.landmarks:
@@ -923,29 +928,29 @@ class MediumBot:
 
     def lead(self, view: PlayerView, extra: Counter[str] | None = None, tokens: int = 0) -> int:
         """My estimated score minus the best other's (after gaining ``extra``)."""
-        mine = self.mine(view)
+        mine = MediumBot.mine(self, view)
         if extra:
             mine = mine + extra
-        me = self.score(view, mine, view.seat) + tokens
-        ledger = self.counts(view)
-        best = max(self.score(view, ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
+        me = MediumBot.score(self, view, mine, view.seat) + tokens
+        ledger = MediumBot.counts(self, view)
+        best = max(MediumBot.score(self, view, ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
         return me - best
 
     def marginal_vp(self, view: PlayerView, card: str) -> int:
-        sh = self._shared(view)
+        sh = MediumBot._shared(self, view)
         if sh is not None:
-            return self._marginal_vp_shared(view, card, sh)
-        mine = self.mine(view)
-        before = self._vp_mine(view, mine)
+            return MediumBot._marginal_vp_shared(self, view, card, sh)
+        mine = MediumBot.mine(self, view)
+        before = MediumBot._vp_mine(self, view, mine)
         emptied = None
         if "Tower" in view.landmarks:
             for pn in view.piles:
                 pv = view.pile(pn)
                 if pv.top == card and pv.cards_left == 1:
                     emptied = pn
-        after = self._vp_mine(view, mine + Counter({card: 1}), emptied)
+        after = MediumBot._vp_mine(self, view, mine + Counter({card: 1}), emptied)
         gain = after - before
-        if "Wolf Den" in view.landmarks and mine[card] == 0 and self.provinces_left(view) > 1:
+        if "Wolf Den" in view.landmarks and mine[card] == 0 and MediumBot.provinces_left(self, view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
 
@@ -973,7 +978,7 @@ class MediumBot:
         others: Sequence[Counter[str]] = ()  # (read by Landmarks only)
         if lms:
             stepped = sh.stepped.get(card)
-            gain += self._steps_vp(view, card, sh) if stepped is None else stepped
+            gain += MediumBot._steps_vp(self, view, card, sh) if stepped is None else stepped
             steps = sh.steps
             assert steps is not None  # (made by _steps_vp)
             again = steps[1]
@@ -997,7 +1002,7 @@ class MediumBot:
             if "Tower" in lms:
                 last = sh.last_of
                 if last is None:
-                    last = self._last_of(view, sh)
+                    last = MediumBot._last_of(view, sh)
                 emptied = last.get(card)
             cards_vp = sh.cards_vp
             if variable and cards_vp is None:
@@ -1015,7 +1020,7 @@ class MediumBot:
                     mine[card] -= 1
                 else:
                     del mine[card]
-        if "Wolf Den" in lms and mine.get(card, 0) == 0 and self.provinces_left(view) > 1:
+        if "Wolf Den" in lms and mine.get(card, 0) == 0 and MediumBot.provinces_left(self, view) > 1:
             gain += 2  # a first copy: the second one is planned
         return gain
 
@@ -1065,9 +1070,9 @@ class MediumBot:
         sh = self.shared
         if sh is not None and cards is sh.mine:
             if sh.spendable is None:
-                sh.spendable = self._spendable(cards)
+                sh.spendable = MediumBot._spendable(self, cards)
             return sh.spendable
-        return self._spendable(cards)
+        return MediumBot._spendable(self, cards)
 
     def _spendable(self, cards: Counter[str]) -> int:
         extra = 0
@@ -1081,7 +1086,9 @@ class MediumBot:
     def card_value(self, view: PlayerView, card: str, coins_left: int = 0, bought: bool = True) -> float:
         """How much gaining ``card`` (by buying it, with ``coins_left`` after) is worth now."""
         sh = self.shared
-        return self._card_value(view, card, coins_left, bought, sh if sh is not None and sh.view is view else None)
+        return MediumBot._card_value(
+            self, view, card, coins_left, bought, sh if sh is not None and sh.view is view else None
+        )
 
     def _card_value(self, view: PlayerView, card: str, coins_left: int, bought: bool, sh: Shared | None) -> float:
         """:meth:`card_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
@@ -1094,8 +1101,8 @@ class MediumBot:
         total: int | None
         weights: tuple[int, int, float, Collection[str], bool, int] | None
         if sh is None:
-            p = self.provinces_left(view)
-            mine = self.mine(view)
+            p = MediumBot.provinces_left(self, view)
+            mine = MediumBot.mine(self, view)
             total = sum(mine.values())
             plan = self.plan or {}
             weights = (
@@ -1109,7 +1116,7 @@ class MediumBot:
         else:
             weights = sh.weights
             if weights is None:
-                weights = self._weights(view, sh)
+                weights = MediumBot._weights(self, view, sh)
             mine = sh._mine or sh.mine  # (the Counter at hand once read)
             total = sh.total
             if total is None:
@@ -1118,17 +1125,17 @@ class MediumBot:
         own_turn = weights[5]
         value: float
         if sh is None:
-            value = self._deck_value(view, card, facts, mine, total, weights, None)
+            value = MediumBot._deck_value(self, view, card, facts, mine, total, weights, None)
         else:
             deck = sh.deck
             if card in deck:
                 value = deck[card]
             else:
-                value = deck[card] = self._deck_value(view, card, facts, mine, total, weights, sh)
+                value = deck[card] = MediumBot._deck_value(self, view, card, facts, mine, total, weights, sh)
         if sh is None:
-            vp = self.marginal_vp(view, card) + self.token_vp(view, card, coins_left, bought)
+            vp = MediumBot.marginal_vp(self, view, card) + MediumBot.token_vp(self, view, card, coins_left, bought)
         else:
-            vp = self._marginal_vp_shared(view, card, sh)
+            vp = MediumBot._marginal_vp_shared(self, view, card, sh)
             token_lms = sh.token_lms
             if token_lms is None:
                 lms = sh.lms
@@ -1136,7 +1143,7 @@ class MediumBot:
                     lms = sh.lms = view.landmarks
                 token_lms = sh.token_lms = not lms.keys().isdisjoint(_TOKEN_LANDMARKS)
             if token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
-                vp += self.token_vp(view, card, coins_left, bought)
+                vp += MediumBot.token_vp(self, view, card, coins_left, bought)
         if treasure and own_turn > LONG_GAME:
             # a game that drags on (decks too weak to end it): money first, whatever Landmarks cost
             value = max(value, LONG_GAME_MONEY.get(card, value))
@@ -1170,7 +1177,7 @@ class MediumBot:
             returning = card in RETURNING
             if returning:
                 # a card that goes back to its pile: the copies bought so far count, not the ones still held
-                copies += self.counts(view).returned.get(view.seat, Counter())[card]
+                copies += MediumBot.counts(self, view).returned.get(view.seat, Counter())[card]
             if copies >= most:
                 value = min(value, 0) - 10
             else:
@@ -1232,7 +1239,7 @@ class MediumBot:
         elif kind == _K_MONEY:
             if card == "Copper":
                 value = -6.0 if p > 1 else 0.0
-                if self.spendable(mine) < 5:
+                if MediumBot.spendable(self, mine) < 5:
                     value = 15.0  # a deck that can no longer buy even a Duchy: any money helps
             elif card == "Silver":
                 if p <= 3:
@@ -1244,7 +1251,7 @@ class MediumBot:
     def _weights(self, view: PlayerView, sh: Shared) -> tuple[int, int, float, Collection[str], bool, int]:
         """The :attr:`Shared.weights` of the decision ``sh`` for ``view`` (worked out and kept)."""
         left = sh.provinces
-        p = self.provinces_left(view) if left is None else left
+        p = MediumBot.provinces_left(self, view) if left is None else left
         plan = self.plan or {}
         weights = sh.weights = (
             p,
@@ -1286,7 +1293,7 @@ class MediumBot:
                 vp += min(2, lms["Colonnade"])
             if victory and "Battlefield" in lms:
                 vp += min(2, lms["Battlefield"])
-            if "Labyrinth" in lms and self.counts(view).gained_this_turn.get(view.seat, 0) == 1:
+            if "Labyrinth" in lms and MediumBot.counts(self, view).gained_this_turn.get(view.seat, 0) == 1:
                 vp += min(2, lms["Labyrinth"])
             if victory and "Aqueduct" in lms:
                 vp += lms["Aqueduct"]
@@ -1313,12 +1320,12 @@ class MediumBot:
 
     def event_value(self, view: PlayerView, event: str, coins: int) -> float:
         """How much buying the Event ``event`` with ``coins`` is worth now."""
-        p = self.provinces_left(view)
+        p = MediumBot.provinces_left(self, view)
         w = VP_WEIGHT[p]
         dw = DEBT_WEIGHT[p]
         c, debt = price(event)
         left = coins - c
-        mine = self.mine(view)
+        mine = MediumBot.mine(self, view)
         lms = view.landmarks
         basil = min(2, lms.get("Basilica", 0)) if left >= 2 else 0
         gains = EVENT_GAINS.get(event)
@@ -1329,20 +1336,20 @@ class MediumBot:
                 return -100
             return w - debt * dw + basil * w  # Wedding's +1 VP is still there
         if event == "Delve":
-            return self.card_value(view, "Silver", left, False) + 4 + basil * w
+            return MediumBot.card_value(self, view, "Silver", left, False) + 4 + basil * w
         if event == "Wedding":
-            return self.card_value(view, "Gold", left, False) + w - debt * dw + basil * w
+            return MediumBot.card_value(self, view, "Gold", left, False) + w - debt * dw + basil * w
         if event == "Dominate":
-            return self.card_value(view, "Province", left, False) + 9 * w
+            return MediumBot.card_value(self, view, "Province", left, False) + 9 * w
         if event == "Conquest":
-            return 1.4 * self.card_value(view, "Silver", left, False) + 2 * w + basil * w
+            return 1.4 * MediumBot.card_value(self, view, "Silver", left, False) + 2 * w + basil * w
         if event == "Triumph":
-            gained = self.counts(view).gained_this_turn.get(view.seat, 0) + 1
-            return self.card_value(view, "Estate", left, False) + gained * w - debt * dw
+            gained = MediumBot.counts(self, view).gained_this_turn.get(view.seat, 0) + 1
+            return MediumBot.card_value(self, view, "Estate", left, False) + gained * w - debt * dw
         if event == "Annex":
-            return self.card_value(view, "Duchy", left, False) - debt * dw
+            return MediumBot.card_value(self, view, "Duchy", left, False) - debt * dw
         if event == "Donate":
-            bought = self.counts(view).events_bought.get(view.seat)
+            bought = MediumBot.counts(self, view).events_bought.get(view.seat)
             if (bought is not None and bought.get("Donate")) or p < 6:
                 return -100
             junk = mine["Curse"] + mine["Estate"] + max(0, mine["Copper"] - 3)
@@ -1355,11 +1362,11 @@ class MediumBot:
                 return -100
             worst = min(VALUE.get(n, (0, 0, 0))[0] for n in acts)
             tops = (self._gainable_top(view, pn, 6) for pn in view.kingdom)
-            best = max((self.card_value(view, top) for top in tops if top is not None), default=0)
+            best = max((MediumBot.card_value(self, view, top) for top in tops if top is not None), default=0)
             return best - worst - 10
         if event == "Windfall":
             if view.me.deck_size == 0 and not view.discard:
-                return 3 * self.card_value(view, "Gold", left, False)
+                return 3 * MediumBot.card_value(self, view, "Gold", left, False)
             return -100
         return -100  # Banquet, Ritual, Tax: not worth it to this bot
 
@@ -1405,18 +1412,20 @@ class MediumBot:
         if name == "Moneylender":
             return 55 if "Copper" in others else 0
         if name in ("Chapel", "Temple", "Sacrifice", "Remodel", "Catapult"):
-            mine = self.mine(view)
-            spare = self.spendable(mine - Counter({"Copper": 1})) >= 12  # a Copper the deck can spare
+            mine = MediumBot.mine(self, view)
+            spare = MediumBot.spendable(self, mine - Counter({"Copper": 1})) >= 12  # a Copper the deck can spare
             junk = [
-                n for n in others if self.trash_ok(view, n, Counter()) or n == "Copper" and name == "Catapult" and spare
+                n
+                for n in others
+                if MediumBot.trash_ok(self, view, n, Counter()) or n == "Copper" and name == "Catapult" and spare
             ]
-            if name == "Remodel" and "Gold" in others and self.provinces_left(view) <= 4:
+            if name == "Remodel" and "Gold" in others and MediumBot.provinces_left(self, view) <= 4:
                 return 50
             return 60 if junk else 0
         if name == "Cellar":
             return 80 if any(is_victory_only(n) for n in others) else 0
         if name == "Royal Blacksmith":
-            mine = self.mine(view)
+            mine = MediumBot.mine(self, view)
             copper_share = mine["Copper"] / max(1, sum(mine.values()))
             coppers = others.count("Copper")
             return 0 if coppers >= 3 or (coppers >= 2 and copper_share > 0.3) else 60
@@ -1437,7 +1446,7 @@ class MediumBot:
     def double_value(self, view: PlayerView, name: str, hand: list[str]) -> float:
         """How good playing the Action ``name`` twice is (Throne Room, Crown), ``hand`` the rest."""
         if name in FORCED_TRASH:
-            junk = [n for n in hand if n != name and self.trash_ok(view, n, Counter())]
+            junk = [n for n in hand if n != name and MediumBot.trash_ok(self, view, n, Counter())]
             return 10 if len(junk) >= 2 else -50
         if name in ("Throne Room", "Crown"):
             return 1
@@ -1460,7 +1469,7 @@ class MediumBot:
         if self.enchanted(view):
             # the first Action played is only +1 Card +1 Action: spend it on the least useful one
             acts = [n for n in dict.fromkeys(hand) if is_type(n, "Action") and Move.play(n) in d.options]
-            acts = [n for n in acts if self.play_priority(view, n) > 0 or CARDS[n].actions == 0]
+            acts = [n for n in acts if MediumBot.play_priority(self, view, n) > 0 or CARDS[n].actions == 0]
             if acts:
                 pick = min(acts, key=lambda n: (CARDS[n].actions > 0, VALUE.get(n, (0, 0, 0))[0]))
                 self.reason = Msg(
@@ -1476,7 +1485,7 @@ class MediumBot:
             m = Move.play(n)
             if m not in d.options:
                 continue
-            pr = self.play_priority(view, n)
+            pr = MediumBot.play_priority(self, view, n)
             if pr > best_p:
                 best, best_p = m, pr
         return best or END_MOVE
@@ -1501,9 +1510,9 @@ class MediumBot:
                 return Move.pay(amount)
         if debt or t.buys < 1:
             return END_MOVE
-        if self._shared(view) is not None:
+        if MediumBot._shared(self, view) is not None:
             return self.choose_buy(view, d)
-        self.shared = Shared(view, self.counts(view))  # (what the buys valued share)
+        self.shared = Shared(view, MediumBot.counts(self, view))  # (what the buys valued share)
         try:
             return self.choose_buy(view, d)
         finally:
@@ -1512,14 +1521,14 @@ class MediumBot:
     def choose_buy(self, view: PlayerView, d: TurnOptions) -> Move:
         """The buy (or the end of the Buy phase) among the moves of ``d``, with coins played and no Debt."""
         plan = (self.plan or {}).get("buylist")
-        if plan is not None and self.provinces_left(view) > ENDGAME:
+        if plan is not None and MediumBot.provinces_left(self, view) > ENDGAME:
             # the Kingdom's plan (see bots/plans.py), unless medium's valuation says the buy loses the game
-            pick = first_buy(self.counts(view), view, d, plan.buy) or END_MOVE
+            pick = first_buy(MediumBot.counts(self, view), view, d, plan.buy) or END_MOVE
             looks = bool(view.landmarks or view.events)
-            sh = self._shared(view) if looks else None
+            sh = MediumBot._shared(self, view) if looks else None
             if sh is not None:
-                self._bounding(view, sh)  # (for _better_than_plan, and for the pick's value: see _buy_value)
-            v = self.buy_value(view, pick.name, view.turn.coins) if pick.kind is _MK_BUY else 0.0
+                MediumBot._bounding(self, view, sh)  # (for _better_than_plan, and for the pick's value: see _buy_value)
+            v = MediumBot.buy_value(self, view, pick.name, view.turn.coins) if pick.kind is _MK_BUY else 0.0
             if v is not None and v > -20:
                 if looks:
                     # Landmarks and Events score what the plan does not see: where medium's own valuation likes
@@ -1529,7 +1538,7 @@ class MediumBot:
                         return best
                 self._why = (plan, pick)  # (the reason, made only when asked: see explain)
                 return pick
-        best, _best_v, values = self._best_buy(view, d, every=bool(self.mistakes))
+        best, _best_v, values = MediumBot._best_buy(self, view, d, every=bool(self.mistakes))
         if self.mistakes and values and self.rng.random() < self.mistakes:
             # a small mistake: the second-best buy, or nothing
             values.sort(key=lambda x: -x[0])
@@ -1574,9 +1583,9 @@ class MediumBot:
             looked = _looked_at(setup)
         victory = names_of_type("Victory")
         pile_top = view.pile_top
-        sh = self._shared(view)
+        sh = MediumBot._shared(self, view)
         if sh is not None:
-            self._bounding(view, sh)
+            MediumBot._bounding(self, view, sh)
         low = bar - _BOUND_SLACK
         for name in looked:
             top: str | None = name
@@ -1585,19 +1594,21 @@ class MediumBot:
                 if top not in victory:
                     continue
             if sh is not None:  # (its value is at most its bound: a buy whose bound is below the bar is left)
-                bound, top = self._bound(view, name, sh, top)
+                bound, top = MediumBot._bound(self, view, name, sh, top)
                 if bound < low:
                     continue
-                if Move.buy(name) not in legal or (top is not None and self._tight_bound(view, top, sh) < low):
+                if Move.buy(name) not in legal or (
+                    top is not None and MediumBot._tight_bound(self, view, top, sh) < low
+                ):
                     continue
             elif Move.buy(name) not in legal:
                 continue
-            v = self.buy_value(view, name, coins)
+            v = MediumBot.buy_value(self, view, name, coins)
             if v is not None and v > bar:
                 break
         else:
             return None
-        best, best_v, _values = self._best_buy(view, d, every=False)
+        best, best_v, _values = MediumBot._best_buy(self, view, d, every=False)
         if best_v > bar and (best.name in EVENTS or is_type(view.pile(best.name).top or "", "Victory")):
             return best
         return None
@@ -1612,19 +1623,19 @@ class MediumBot:
         t = view.turn
         best, best_v = END_MOVE, 0.0
         lms = view.landmarks
-        if "Baths" in lms and lms["Baths"] and not self.counts(view).gained_this_turn.get(view.seat):
-            best_v = 2.0 * VP_WEIGHT[self.provinces_left(view)]
+        if "Baths" in lms and lms["Baths"] and not MediumBot.counts(self, view).gained_this_turn.get(view.seat):
+            best_v = 2.0 * VP_WEIGHT[MediumBot.provinces_left(self, view)]
         if not every:
-            sh = self._shared(view)
+            sh = MediumBot._shared(self, view)
             if sh is not None:
-                self._bounding(view, sh)
+                MediumBot._bounding(self, view, sh)
                 best, best_v = self._best_bounded(view, d, best_v, sh)
                 return best, best_v, []
         values: list[tuple[float, Move]] = []
         for m in d.options:
             if m.kind is not _MK_BUY:
                 continue
-            v = self.buy_value(view, m.name, t.coins)
+            v = MediumBot.buy_value(self, view, m.name, t.coins)
             if v is None:
                 continue
             values.append((v, m))
@@ -1683,7 +1694,7 @@ class MediumBot:
                 break
             name = m.name
             if top is not None:
-                tight = self._tight_bound(view, top, sh)
+                tight = MediumBot._tight_bound(self, view, top, sh)
                 if tight < best_v - _BOUND_SLACK:
                     continue
                 if exact and top != "Forum" and not view.pile_debt(name):
@@ -1706,7 +1717,7 @@ class MediumBot:
         mine = sh._mine or sh.mine
         weights = sh.weights
         if weights is None:
-            weights = self._weights(view, sh)
+            weights = MediumBot._weights(self, view, sh)
         p, w, _dead, _terminals, engine, own_turn = weights
         lms = sh.lms
         if lms is None:
@@ -1727,7 +1738,7 @@ class MediumBot:
         if lms:
             if "Tower" in lms:
                 last = sh.last_of
-                b.last_of = last if last is not None else self._last_of(view, sh)
+                b.last_of = last if last is not None else MediumBot._last_of(view, sh)
             for lm in _STEP_SAME:
                 if lm in lms:
                     b.same += _LANDMARK_STEPS[lm](mine, "", view, ())
@@ -1812,19 +1823,19 @@ class MediumBot:
                 total = sh.total = sum(mine.values())
             weights = sh.weights
             assert weights is not None
-            value = deck[card] = self._deck_value(view, card, facts, mine, total, weights, sh)
+            value = deck[card] = MediumBot._deck_value(self, view, card, facts, mine, total, weights, sh)
         if card == "Forum":
             value += 3  # (+1 Buy when bought)
         if floor:
             value = max(value, LONG_GAME_MONEY.get(card, value))
         if sh.lms:
             stepped = sh.stepped.get(card)
-            vp += self._steps_vp(view, card, sh) if stepped is None else stepped
+            vp += MediumBot._steps_vp(self, view, card, sh) if stepped is None else stepped
         if b.wolf and mine.get(card, 0) == 0:
             vp += 2  # (as marginal_vp counts a first copy)
         vp += b.vars_most
         if sh.token_lms or victory or card in _TOKEN_CARDS:  # (else its gain takes no VP tokens: see token_vp)
-            vp += self.token_vp(view, card, b.coins - coins, True)
+            vp += MediumBot.token_vp(self, view, card, b.coins - coins, True)
         if floor and vp < 0:
             vp = 0
         bound = value + vp * b.w
@@ -1849,7 +1860,7 @@ class MediumBot:
     def _buy_value(self, view: PlayerView, name: str, coins: int, sh: Shared | None) -> float | None:
         """:meth:`buy_value` worked out (``sh``: the decision's :class:`Shared` for ``view``, or None)."""
         if name in EVENTS:
-            return self.event_value(view, name, coins)
+            return MediumBot.event_value(self, view, name, coins)
         card = view.pile_top(name)  # (the pile's top, Debt tokens and cards left read without its pile view)
         if card is None or card == "Curse":
             return None
@@ -1864,11 +1875,11 @@ class MediumBot:
                     facts[card] = _bound_facts(card, b.key)
                 if facts[card] is not None:
                     assert sh is not None
-                    return self._tight_bound(view, card, sh)
+                    return MediumBot._tight_bound(self, view, card, sh)
         cost = CARDS[card].cost  # (what price gives for it, without the call)
         c, debt = cost.coins, cost.debt
-        p = self.provinces_left(view) if sh is None or sh.provinces is None else sh.provinces
-        v = self._card_value(view, card, coins - c, True, sh)
+        p = MediumBot.provinces_left(self, view) if sh is None or sh.provinces is None else sh.provinces
+        v = MediumBot._card_value(self, view, card, coins - c, True, sh)
         if debt:
             v -= debt * DEBT_WEIGHT[p] * (1.0 if c == 0 else 1.2)
         debt_tokens = view.pile_debt(name)
@@ -1888,7 +1899,7 @@ class MediumBot:
             empties = known
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
-            lead = self.lead(view, Counter({card: 1}), self.token_vp(view, card, coins - c, True))
+            lead = self.lead(view, Counter({card: 1}), MediumBot.token_vp(self, view, card, coins - c, True))
             if ends:
                 # a game that goes on for ever (no one can buy) ends even when behind
                 if lead > 0 or view.turn.own_number > STALL_TURNS:
@@ -1924,8 +1935,8 @@ class MediumBot:
 
     def trash_ok(self, view: PlayerView, name: str, already: Counter[str]) -> bool:
         """Whether trashing ``name`` (after ``already``) makes the deck better."""
-        mine = self.mine(view) - already if already else self.mine(view)  # (read only)
-        p = self.provinces_left(view)
+        mine = MediumBot.mine(self, view) - already if already else MediumBot.mine(self, view)  # (read only)
+        p = MediumBot.provinces_left(self, view)
         lms = view.landmarks
         if name == "Curse":
             return True
@@ -1937,7 +1948,7 @@ class MediumBot:
             if "Fountain" in lms and mine["Copper"] <= 10:
                 return False
             after = mine - Counter({"Copper": 1})
-            return self.spendable(after) >= 12 and money_total(after) - after["Copper"] >= 6
+            return MediumBot.spendable(self, after) >= 12 and money_total(after) - after["Copper"] >= 6
         if name == "Overlord" or name in ("Rocks",):
             return False
         return False
@@ -2003,13 +2014,13 @@ class MediumBot:
     def trash_cards(self, view: PlayerView, d: Decision, pool: list[str]) -> list[str]:
         chosen: list[str] = []
         done: Counter[str] = Counter()
-        order = sorted(pool, key=lambda n: self.keep_cost(view, n))
+        order = sorted(pool, key=lambda n: MediumBot.keep_cost(self, view, n))
         for n in order:
             if len(chosen) >= d.max:
                 break
             if d.distinct and n in chosen:
                 continue
-            if self.trash_ok(view, n, done):
+            if MediumBot.trash_ok(self, view, n, done):
                 chosen.append(n)
                 done[n] += 1
         for n in order:  # a forced trash: the card the deck misses least
@@ -2026,7 +2037,7 @@ class MediumBot:
         if name == "Curse":
             return -30
         if name == "Estate":
-            return -20 + 25 * (self.provinces_left(view) <= 3)
+            return -20 + 25 * (MediumBot.provinces_left(self, view) <= 3)
         if name == "Copper":
             return -10
         s = CARDS.get(name)
@@ -2047,8 +2058,8 @@ class MediumBot:
 
     def topdeck_cards(self, view: PlayerView, d: Decision, pool: list[str]) -> list[str]:
         if d.source == "Harbinger":
-            best = max(pool, key=lambda n: self.keep_cost(view, n), default=None)
-            if best is None or self.keep_cost(view, best) < 15:
+            best = max(pool, key=lambda n: MediumBot.keep_cost(self, view, n), default=None)
+            if best is None or MediumBot.keep_cost(self, view, best) < 15:
                 return []
             return [best]
         if d.source == "Artisan":
@@ -2091,7 +2102,7 @@ class MediumBot:
         if src == "Thief":
             return "no" if str(d.args.get("card", "")) == "Copper" else "yes"
         if src == "Engineer":
-            return "yes" if self.provinces_left(view) >= 5 else "no"
+            return "yes" if MediumBot.provinces_left(self, view) >= 5 else "no"
         if d.purpose is Purpose.TRASH:
             return "no"
         return "yes"
@@ -2107,7 +2118,7 @@ class MediumBot:
 
     def bid(self, view: PlayerView, d: Decision) -> str:
         """Mountain Pass: bid what 8 VP are worth to this bot."""
-        p = self.provinces_left(view)
+        p = MediumBot.provinces_left(self, view)
         lead = self.lead(view)
         limit = {8: 5, 7: 6, 6: 7, 5: 8, 4: 9, 3: 10, 2: 12, 1: 14, 0: 14}[p]
         if abs(lead) <= 8 and p <= 4:
@@ -2124,12 +2135,12 @@ class MediumBot:
         opts = list(option_words(d))
         if d.source == "Wild Hunt" and "estate" in opts:
             vp = view.pile("Wild Hunt").vp_tokens if "Wild Hunt" in view.piles else 0
-            p = self.provinces_left(view)
+            p = MediumBot.provinces_left(self, view)
             if not self.in_supply(view, "Estate"):
                 return "cards"  # no Estate to gain: no VP to take either
             return "estate" if vp >= 4 or (p <= 3 and vp >= 2) else "cards"
         if d.source == "Sprawling Castle":
-            return "estates" if "Wall" not in view.landmarks and self.provinces_left(view) <= 1 else "duchy"
+            return "estates" if "Wall" not in view.landmarks and MediumBot.provinces_left(self, view) <= 1 else "duchy"
         for key in ("coins", "cards", "duchy"):
             if key in opts:
                 return key
@@ -2169,13 +2180,13 @@ class MediumBot:
             return -999
         if d.source == "Mine":
             return coins_of(top)
-        return self.card_value(view, top, 0, bought=False)
+        return MediumBot.card_value(self, view, top, 0, bought=False)
 
     # ------------------------------------------------------------ reasons
     def explain(self, view: PlayerView, d: Decision, answer: list[Option]) -> Msg:
         """One sentence saying why ``answer`` (this bot's answer to ``d`` from
         ``view``, just given by :meth:`decide`) is a good one."""
-        self.counts(view)
+        MediumBot.counts(self, view)
         if self.reason is None and self._why is not None:
             self.reason = self.plan_reason(view, *self._why)
         if self.reason is not None:
@@ -2262,9 +2273,9 @@ class MediumBot:
             return Msg(
                 "{card} is the most Victory points {coins} {coins:coin buys|coins buy}.", card=card, coins=t.coins
             )
-        mine = self.mine(view)
+        mine = MediumBot.mine(self, view)
         own_vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
-        if self.marginal_vp(view, card) > own_vp and view.landmarks:  # more than the card's own VP
+        if MediumBot.marginal_vp(self, view, card) > own_vp and view.landmarks:  # more than the card's own VP
             return Msg("{card} scores Victory points with this game's Landmarks.", card=card)
         if one:
             return Msg("{coins} {coins:coin|coins}, and 1 Province is still left.", coins=t.coins)
@@ -2288,7 +2299,7 @@ class MediumBot:
     def castle_reason(self, view: PlayerView, card: str) -> Msg:
         """Why buy the Castle ``card`` (the top of the Castles pile): its VP for this deck,
         what it costs and what is left of the Castles pile."""
-        mine = self.mine(view)
+        mine = MediumBot.mine(self, view)
         vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
         left = view.pile("Castles").cards_left
         cost = CARDS[card].cost
@@ -2334,7 +2345,7 @@ class MediumBot:
         if pur is Purpose.TRASH:
             if not answer:
                 return Msg("Your deck needs every card you could trash now.")
-            if len(answer) <= d.min and not any(self.trash_ok(view, n, Counter()) for n in answer):
+            if len(answer) <= d.min and not any(MediumBot.trash_ok(self, view, n, Counter()) for n in answer):
                 return Msg("You must trash, and your deck misses {n:this card|these cards} least.", n=n)
             return Msg("Your deck is better without {n:this card|these cards}.", n=n)
         if pur is Purpose.DISCARD:

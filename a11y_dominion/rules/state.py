@@ -154,8 +154,8 @@ class Pile:
     answer without making the rest. The piles of a game share a tally of their counts by
     name (see :func:`counts_of`), kept as :meth:`take_top` takes cards and forgotten, to be
     counted again, whenever ``cards`` is read or set or the pile restocked (the list read may
-    be changed). ``is_layered``: whether its kind is one of
-    :data:`_LAYERED` (set with the kind, which never changes)."""
+    be changed); with the tally, the number of its piles that are empty (see :func:`empty_count_of`).
+    ``is_layered``: whether its kind is one of :data:`_LAYERED` (set with the kind, which never changes)."""
 
     __slots__ = (
         "name",
@@ -171,6 +171,7 @@ class Pile:
         "_next_uid",
         "is_layered",
         "_tally",
+        "_empties",
     )
 
     def __init__(
@@ -195,6 +196,7 @@ class Pile:
         self._spec: CardSpec | None = None  # the card of every one when there is one run,
         self._next_uid = 0  # numbered from this number down the pile
         self._tally: dict[str, int] = {}  # the counts of its game's piles, when kept (see counts_of)
+        self._empties = [-1]  # how many of them are 0, kept with the tally, -1 until counted (see empty_count_of)
 
     @staticmethod
     def plan(
@@ -223,9 +225,11 @@ class Pile:
         uid = first_uid
         new = cls.__new__
         tally: dict[str, int] = {}  # (shared by the piles, counted when first asked for: see counts_of)
+        empties = [-1]  # (kept with the tally)
         for name, kind, members, runs, total, layered, spec in layout:
             pl = new(cls)
             pl._tally = tally
+            pl._empties = empties
             pl.name = name
             pl.kind = kind
             pl.is_layered = layered
@@ -325,9 +329,15 @@ class Pile:
         tally = self._tally
         if tally:  # (kept: one card fewer)
             try:
-                tally[self.name] -= 1
+                left = tally[self.name] - 1
             except KeyError:  # (a tally of other piles: counted again when next asked for)
                 tally.clear()
+            else:
+                tally[self.name] = left
+                if not left:  # (the pile emptied: one empty pile more, once they were counted)
+                    empties = self._empties
+                    if empties[0] >= 0:
+                        empties[0] += 1
         return c
 
     def names(self) -> list[str]:
@@ -344,7 +354,12 @@ class Pile:
             self._cards.append(self.take_top())  # type: ignore[arg-type]
             tally = self._tally
             if tally:  # (the card taken is on top again: as many cards as before)
-                tally[self.name] += 1
+                left = tally[self.name]
+                tally[self.name] = left + 1
+                if not left:  # (no longer empty, once they were counted)
+                    empties = self._empties
+                    if empties[0] >= 0:
+                        empties[0] -= 1
         return self._cards[0] if self._cards else None
 
     def __eq__(self, other: object) -> bool:
@@ -371,18 +386,22 @@ class Pile:
 def _tally_of(piles: dict[str, Pile]) -> dict[str, int] | None:
     """The tally of the counts of ``piles`` (name to pile), by name, as kept by the piles: the
     tally of the first pile, counted again and shared by every pile of ``piles`` where it was
-    forgotten (empty) or holds another number of piles; None for no pile."""
-    for pl in piles.values():
-        tally = pl._tally
+    forgotten (empty) or holds another number of piles, with the number of empty piles kept beside it
+    (see :func:`empty_count_of`: not counted yet); None for no pile."""
+    for first in piles.values():
+        tally = first._tally
         break
     else:
         return None
     if tally and len(tally) == len(piles):
         return tally
     tally.clear()
+    empties = first._empties
+    empties[0] = -1
     for pl in piles.values():
         tally[pl.name] = len(pl._cards) + pl._unmade
         pl._tally = tally
+        pl._empties = empties
     return tally
 
 
@@ -395,9 +414,22 @@ def counts_of(piles: dict[str, Pile]) -> dict[str, int]:
 
 def empty_count_of(piles: dict[str, Pile]) -> int:
     """The number of piles of ``piles`` (name to pile) with no card left (``len(empty_piles_of(piles))``),
-    read from the piles' tally."""
+    kept with the piles' tally: counted when first asked for after the tally was, then changed as a pile
+    empties or is no longer empty while the tally is kept."""
     tally = _tally_of(piles)
-    return 0 if tally is None else [*tally.values()].count(0)
+    if tally is None:
+        return 0
+    for first in piles.values():
+        empties = first._empties  # (shared by the piles with the tally)
+        n = empties[0]
+        if n < 0:
+            n = 0
+            for left in tally.values():  # (a loop: compiled, each count read as a number)
+                if not left:
+                    n += 1
+            empties[0] = n
+        return n
+    return 0
 
 
 def tops_of(piles: dict[str, Pile]) -> dict[str, str | None]:
