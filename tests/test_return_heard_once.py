@@ -295,22 +295,27 @@ async def dropped(host: GameHost, turn: int) -> tuple[SeatAt, Any]:
     return bea, table
 
 
+async def ann_back(host, bea, table) -> tuple[list[str], list[str], list]:
+    """Ann's seat sits again at ``host``: the lines Ann and Bea are shown from then on, and the game's log."""
+    start = len(bea.lines)
+    back = SeatAt(host, "Ann")
+    back.start()
+    await settled()
+    log = list(host.table.game.log)
+    table.cancel()
+    for seat in (back, bea):
+        assert seat.task is not None
+        seat.task.cancel()
+    await settled()
+    return shown(back.lines, "Ann"), shown(bea.lines[start:], "Bea"), log
+
+
 @pytest.mark.parametrize("lang", ["en", "nl"])
 def test_back_at_her_question_after_a_dropped_connection_she_hears_the_turn_in_play_hand_and_question_once(lang):
     async def main() -> tuple[list[str], list[str], list]:
         host = hosted(lang)
         bea, table = await dropped(host, 3)
-        start = len(bea.lines)
-        back = SeatAt(host, "Ann")
-        back.start()
-        await settled()
-        log = list(host.table.game.log)
-        table.cancel()
-        for seat in (back, bea):
-            assert seat.task is not None
-            seat.task.cancel()
-        await settled()
-        return shown(back.lines, "Ann"), shown(bea.lines[start:], "Bea"), log
+        return await ann_back(host, bea, table)
 
     ann, bea, log = asyncio.run(main())
     assert ann == DROPPED[lang]
@@ -326,17 +331,7 @@ def test_back_after_the_bot_played_for_her_she_hears_its_plays_then_the_turn_han
         assert host.stand_ins["Ann"].active
         await bea.typed("play treasures")  # Bea's turn 3, while the bot plays Ann's seat
         await bea.typed("end")
-        start = len(bea.lines)
-        back = SeatAt(host, "Ann")
-        back.start()
-        await settled()
-        log = list(host.table.game.log)
-        table.cancel()
-        for seat in (back, bea):
-            assert seat.task is not None
-            seat.task.cancel()
-        await settled()
-        return shown(back.lines, "Ann"), shown(bea.lines[start:], "Bea"), log
+        return await ann_back(host, bea, table)
 
     ann, bea, log = asyncio.run(main())
     assert ann == BOT_PLAYED[lang]
