@@ -204,7 +204,7 @@ def test_a_join_login_takes_over_an_ssh_seat_and_each_side_is_told(tmp_path):
             old = received_text(bytes(ann.raw))
             assert old.count(taken) == 1 and took not in old
             assert old.rstrip().endswith(taken)  # the last line the old session shows (then ssh's own)
-            again.expect(r"(?:\n|\. )Action phase: ")  # the game goes on with the new session: Ann ends her turn
+            again.expect(r"(?:\n|\. |, )Action phase: ")  # the game goes on with the new session: Ann ends her turn
             again.expect("Ann> ")
             again.sendline("end")
             again.expect("end the turn")

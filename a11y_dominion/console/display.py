@@ -953,9 +953,10 @@ class PromptReader:
         at once as the lines of a paste are (:attr:`pending`), so that they reach the host as
         fast as they came and its bound on lines a second holds as at an SSH seat; the keys of a
         line not yet ended, and all from a key the line editor acts on (Tab, an arrow, Backspace, a
-        shortcut key) or a line longer than :data:`~a11y_dominion.textinput.MAX_LINE` (which the
-        prompt cuts and tells) on, wait for the next prompt as before. Printable characters,
-        pasted text and Enter only: nothing else of the keys is read here."""
+        shortcut key, an Enter on an empty line) or a line longer than
+        :data:`~a11y_dominion.textinput.MAX_LINE` (which the prompt cuts and tells) on, wait for the
+        next prompt as before. Printable characters, pasted text and Enter only: nothing else of
+        the keys is read here."""
         from prompt_toolkit.input.typeahead import get_typeahead, store_typeahead
         from prompt_toolkit.key_binding.key_processor import KeyPress
         from prompt_toolkit.keys import Keys
@@ -970,7 +971,9 @@ class PromptReader:
         line = ""  # the text of the line not yet ended
         held: list[KeyPress] = []  # its keys, given back when it does not end here
         for i, press in enumerate(keys):
-            if press.key in (Keys.ControlM, Keys.ControlJ):
+            if press.key in (Keys.ControlM, Keys.ControlJ) and not line.strip():
+                ended, rest = [], None  # an Enter on an empty line asks the question again: the prompt reads it
+            elif press.key in (Keys.ControlM, Keys.ControlJ):
                 ended, rest = [line], ""
             elif isinstance(press.key, str) and len(press.key) == 1 and press.key.isprintable():
                 ended, rest = [], line + press.key
@@ -992,7 +995,7 @@ class PromptReader:
                 held.append(press)
             line = rest
         store_typeahead(self.session.input, held)
-        return [text for text in lines if text.strip()]
+        return lines
 
     def _next_pasted(self, message: str) -> str:
         """The next pasted line (:attr:`pending`), shown after the prompt ``message`` as if typed."""
