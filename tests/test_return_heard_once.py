@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -28,10 +27,10 @@ from a11y_dominion.remote.client import JoinConsole
 from a11y_dominion.remote.protocol import ProtocolOutlet, host_entry
 from a11y_dominion.rules.game import Game, GameConfig
 from a11y_dominion.seats import SeatSpec
-from a11y_dominion.server.lobby import Lobby, Person
+from a11y_dominion.server.lobby import Person
 from a11y_dominion.server.store import Store
-from a11y_dominion.server.tables import Tables
 from seatsathost import SeatAt, settled, shown
+from test_server_restart import server_run
 
 pytest.importorskip("asyncssh")
 
@@ -65,14 +64,6 @@ def person(account: int, name: str, lang: str) -> tuple[Person, list[str], Conso
     heard: list[str] = []
     session = ConsoleSession()
     return Person(account, name, heard.append, {"language": lang}, session=session), heard, session
-
-
-def server_run(store: Store, tmp_path: Path) -> tuple[Tables, Lobby]:
-    """One run of the server's tables on ``store`` and the folder ``tmp_path/games``."""
-    tables = Tables(store, tmp_path / "games", seed=lambda: 7)
-    lobby = Lobby(store, None)  # type: ignore[arg-type]  # (no chat here)
-    lobby.tables = tables
-    return tables, lobby
 
 
 @pytest.fixture
