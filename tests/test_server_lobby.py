@@ -460,15 +460,17 @@ def test_help_new_says_what_new_alone_opens_and_how_options_are_typed():
     """help new names the rule of a table's players (2 to 6, people and bots together) and what
     new alone opens (4), not 4 as if it were the rule."""
     assert help_lines("new", Language("en")) == [
-        "new: open a table of 2 to 6 players, people and bots together (4 unless you say), on the Basic Intro "
-        "Kingdom, and sit at it; options change it, each with its value: players 2; bots medium, hard; kingdom "
+        "new: open a table of 4 seats on the Basic Intro Kingdom and sit at it; options change it, each with its "
+        "value: players 2, the seats for people; bots medium, hard, a seat more for each bot; 2 to 6 seats in all; "
+        "kingdom "
         "basic-intro, advanced-intro, random, or Kingdom cards separated by commas; events and landmarks with "
         "names; undo off; bot-after 60; rollouts 4; seed 7. For example: new players 2 bots medium kingdom "
         "Village, Smithy, Market, Moat."
     ]
     assert help_lines("nieuw", Language("nl")) == [
-        "nieuw: open een tafel van 2 tot 6 spelers, mensen en bots samen (4 als je niets zegt), met het koninkrijk "
-        "Basic Intro, en ga eraan zitten; opties veranderen dat, elk met een waarde: spelers 2; bots medium, hard; "
+        "nieuw: open een tafel van 4 plaatsen met het koninkrijk Basic Intro en ga eraan zitten; opties veranderen "
+        "dat, elk met een waarde: spelers 2, de plaatsen voor mensen; bots medium, hard, een plaats meer voor elke "
+        "bot; 2 tot 6 plaatsen in totaal; "
         "koninkrijk basic-intro, advanced-intro, random, of koninkrijkkaarten gescheiden door komma's; "
         "gebeurtenissen en oriëntatiepunten met namen; herstel uit; bot-after 60; rollouts 4; seed 7. "
         "Bijvoorbeeld: nieuw spelers 2 bots medium koninkrijk Village, Smithy, Market, Moat."

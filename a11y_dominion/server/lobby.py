@@ -1056,9 +1056,9 @@ class Lobby:
 HELP = {
     "tables": N_("tables: every table in one line: its number, Kingdom, seats taken and free, bots, started or not."),
     "new": N_(
-        "new: open a table of 2 to 6 players, people and bots together (4 unless you say), on the Basic Intro "
-        "Kingdom, and sit at it; options change it, each with its value: players 2; bots medium, hard; kingdom "
-        "basic-intro, advanced-intro, random, or Kingdom cards separated by commas; events and landmarks with "
+        "new: open a table of 4 seats on the Basic Intro Kingdom and sit at it; options change it, each with its "
+        "value: players 2, the seats for people; bots medium, hard, a seat more for each bot; 2 to 6 seats in all; "
+        "kingdom basic-intro, advanced-intro, random, or Kingdom cards separated by commas; events and landmarks with "
         "names; undo off; bot-after 60; rollouts 4; seed 7. For example: new players 2 bots medium kingdom "
         "Village, Smithy, Market, Moat."
     ),
