@@ -26,8 +26,8 @@ def played_in_dutch_at_terse(monkeypatch, capsys) -> None:
 
 
 def resumed(monkeypatch, capsys, *options: str) -> list[str]:
-    """What a resume says (after its opening lines): its own sentence, the announcements it
-    repeats from the turn's start, and its question."""
+    """What a resume says (after its opening lines): its own sentence, its last announcements,
+    where the game stands (the turn with its figures, the hand, what is in play) and its question."""
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     main(["resume", "--speech", "off", "--plain", *options])  # the end of input stops the game
     lines = capsys.readouterr().out.splitlines()
@@ -42,9 +42,9 @@ def resumed(monkeypatch, capsys, *options: str) -> list[str]:
             [
                 "Verder met het spel van {date}.",
                 "De laatste meldingen:",
-                "Jouw beurt 1.",
-                "Aanschaffase: 1 aanschaf, 4 munten.",
-                "Je hand: Landgoed.",
+                "Jouw beurt 1, aanschaffase: 1 actie, 1 aanschaf, 4 munten.",
+                "Je hand, 1 kaart: Landgoed.",
+                "In het spel: 4 Koper.",
             ],
         ),
         (
@@ -52,9 +52,9 @@ def resumed(monkeypatch, capsys, *options: str) -> list[str]:
             [
                 "Resumed the game of {date}.",
                 "The last announcements:",
-                "Your turn 1.",
-                "Buy phase: 1 Buy, 4 coins.",
-                "Your hand: Estate.",
+                "Your turn 1, Buy phase: 1 Action, 1 Buy, 4 coins.",
+                "Your hand, 1 card: Estate.",
+                "In play: 4 Coppers.",
             ],
         ),
         (
@@ -62,10 +62,10 @@ def resumed(monkeypatch, capsys, *options: str) -> list[str]:
             [
                 "Verder met het spel van {date}.",
                 "De laatste meldingen:",
-                "Jouw beurt 1.",
                 "Je speelt 4 Koper.",
-                "Aanschaffase: 1 aanschaf, 4 munten.",
-                "Je hand: Landgoed.",
+                "Jouw beurt 1, aanschaffase: 1 actie, 1 aanschaf, 4 munten.",
+                "Je hand, 1 kaart: Landgoed.",
+                "In het spel: 4 Koper.",
             ],
         ),
     ],
@@ -86,36 +86,40 @@ CHANGED = {  # a game of one person: its first Treasures played, then the verbos
     "en": ("You", "play treasures\nsettings set verbosity terse\n", "settings\n"),
     "nl": ("Jij", "speel geldkaarten\ninstellingen zet uitgebreidheid beknopt\n", "instellingen\n"),
 }
-GOES_ON = {  # what resume repeats from the turn's start, and settings' answer, at each verbosity
+GOES_ON = {  # the turn's last announcements, where it stands as resumed, and settings' answer, by verbosity
     ("en", "terse"): (
-        ["Your turn 1.", "Buy phase: 1 Buy, 4 coins.", "Your hand: Estate."],
+        ["Your turn 1, Buy phase: 1 Action, 1 Buy, 4 coins.", "Your hand, 1 card: Estate.", "In play: 4 Coppers."],
         "Language English, verbosity terse, options new, speech off, hints on.",
     ),
     ("en", "verbose"): (
         [
-            "Your turn 1.",
             "You play Copper: +1 coin; you have 1 coin.",
             "You play Copper: +1 coin; you have 2 coins.",
             "You play Copper: +1 coin; you have 3 coins.",
             "You play Copper: +1 coin; you have 4 coins.",
-            "Buy phase: 1 Buy, 4 coins.",
-            "Your hand: Estate.",
+            "Your turn 1, Buy phase: 1 Action, 1 Buy, 4 coins.",
+            "Your hand, 1 card: Estate.",
+            "In play: 4 Coppers.",
         ],
         "Language English, verbosity verbose, options new, speech off, hints on.",
     ),
     ("nl", "terse"): (
-        ["Jouw beurt 1.", "Aanschaffase: 1 aanschaf, 4 munten.", "Je hand: Landgoed."],
+        [
+            "Jouw beurt 1, aanschaffase: 1 actie, 1 aanschaf, 4 munten.",
+            "Je hand, 1 kaart: Landgoed.",
+            "In het spel: 4 Koper.",
+        ],
         "Taal Nederlands, uitgebreidheid beknopt, opties nieuw, spraak uit, tips aan.",
     ),
     ("nl", "verbose"): (
         [
-            "Jouw beurt 1.",
             "Je speelt Koper: +1 munt; je hebt 1 munt.",
             "Je speelt Koper: +1 munt; je hebt 2 munten.",
             "Je speelt Koper: +1 munt; je hebt 3 munten.",
             "Je speelt Koper: +1 munt; je hebt 4 munten.",
-            "Aanschaffase: 1 aanschaf, 4 munten.",
-            "Je hand: Landgoed.",
+            "Jouw beurt 1, aanschaffase: 1 actie, 1 aanschaf, 4 munten.",
+            "Je hand, 1 kaart: Landgoed.",
+            "In het spel: 4 Koper.",
         ],
         "Taal Nederlands, uitgebreidheid uitgebreid, opties nieuw, spraak uit, tips aan.",
     ),
@@ -146,3 +150,95 @@ def test_a_verbosity_chosen_in_the_game_goes_on_at_resume_unless_the_command_lin
     turn = lines.index(told[0])
     assert lines[turn : turn + len(told)] == told
     assert lines[lines.index(f"{you}> {settings.strip()}") + 1] == answer
+
+
+# alone at the keyboard: turn 3 stopped in its Buy phase with a Copper in play (seed 2)
+TURN_3 = {
+    "en": ("You", "play treasures\nbuy silver\nend\nplay treasures\nbuy silver\nend\nplay copper\n"),
+    "nl": ("Jij", "speel geldkaarten\nkoop zilver\neinde\nspeel geldkaarten\nkoop zilver\neinde\nspeel koper\n"),
+}
+BACK_AT_TURN_3 = {  # the last announcements' end, then the turn, the hand, what is in play and the question, once each
+    "en": [
+        "Bot, turn 2: played 4 Coppers, bought Silver.",
+        "You play Copper.",
+        "Your turn 3, Buy phase: 1 Action, 1 Buy, 1 coin.",
+        "Your hand, 4 cards: Copper, Silver and 2 Estates.",
+        "In play: Copper.",
+        "1. play Copper",
+    ],
+    "nl": [
+        "Bot, beurt 2: speelde 4 Koper, kocht Zilver.",
+        "Je speelt Koper.",
+        "Jouw beurt 3, aanschaffase: 1 actie, 1 aanschaf, 1 munt.",
+        "Je hand, 4 kaarten: Koper, Zilver en 2 Landgoederen.",
+        "In het spel: Koper.",
+        "1. speel Koper",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_game_resumed_alone_at_the_keyboard_says_where_it_stands_as_a_player_back_at_a_table_hears_it(
+    lang, monkeypatch, capsys
+):
+    """As a player back at a server's table (remote/room.py, ``catch_up``): the turn in the sentence
+    the others hear, the hand, what is in play, then the question, whose prompt says no figure again."""
+    you, typed = TURN_3[lang]
+    save_settings(load_settings()[0])
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))  # the end of input stops the game
+    played = ["--lang", lang, "--speech", "off", "--plain", "--seed", "2", "--kingdom", KINGDOM]
+    main(["play", *played, "--players", f"{you}:human,Bot:bigmoney"])
+    capsys.readouterr()
+    lines = resumed(monkeypatch, capsys)
+    told = BACK_AT_TURN_3[lang]
+    i = lines.index(told[0])
+    assert lines[i : i + len(told)] == told
+    asked = lines[i + 5 : lines.index(f"{you}> ")]  # the question: its options alone
+    assert all(line[:1].isdigit() for line in asked) and len(asked) == 6
+    turn = told[2][: told[2].index(",")]  # "Your turn 3": said once, with its figures
+    assert [line for line in lines if line.startswith(turn)] == [told[2]]
+
+
+SHARED = {  # Ann's turn 1 bought Silver; in Bea's turn 1 she played her Treasures and was asked to buy (seed 2)
+    "en": ("\nplay treasures\nbuy silver\nend\n\nplay treasures\n", "Resumed the game of "),
+    "nl": ("\nspeel geldkaarten\nkoop zilver\neinde\n\nspeel geldkaarten\n", "Verder met het spel van "),
+}
+BACK_AT_BEA = {  # the keyboard passes to Bea, then where the game stands, then her question, once each
+    "en": [
+        "Pass the keyboard to Bea. Bea, press Enter when you are ready.",
+        "",
+        "Bea's turn 1, Buy phase: 1 Action, 1 Buy, 3 coins.",
+        "Bea's hand, 2 cards: 2 Estates.",
+        "In play: 3 Coppers.",
+        "1. buy Copper, 0 coins",
+    ],
+    "nl": [
+        "Geef het toetsenbord aan Bea. Bea, druk op Enter als je klaar bent.",
+        "",
+        "Beurt 1 van Bea, aanschaffase: 1 actie, 1 aanschaf, 3 munten.",
+        "Hand van Bea, 2 kaarten: 2 Landgoederen.",
+        "In het spel: 3 Koper.",
+        "1. koop Koper, 0 munten",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_a_game_resumed_at_a_shared_keyboard_says_where_it_stands_to_the_person_it_waits_for(lang, monkeypatch, capsys):
+    """Bea stopped the game at her Buy, her Coppers in play: resumed, the keyboard passes to her and
+    she hears her turn with its figures, her hand and what is in play, then her question, once each."""
+    typed, resumed_line = SHARED[lang]
+    save_settings(load_settings()[0])
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))  # the end of input stops the game
+    played = ["--lang", lang, "--speech", "off", "--plain", "--seed", "2", "--kingdom", KINGDOM]
+    main(["play", *played, "--players", "Ann,Bea"])
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n"))
+    main(["resume", "--speech", "off", "--plain"])
+    lines = capsys.readouterr().out.splitlines()
+    told = BACK_AT_BEA[lang]
+    assert lines[2].startswith(resumed_line) and lines[3 : 3 + len(told)] == told
+    asked = lines[8 : lines.index("Bea> ")]  # the question: its options alone, no figure again
+    assert all(line[:1].isdigit() for line in asked)
+    turn = told[2][: told[2].index(",")]  # "Bea's turn 1": said once, with its figures
+    assert [line for line in lines if line.startswith(turn)] == [told[2]]

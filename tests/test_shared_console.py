@@ -285,15 +285,18 @@ RESUMED = {
         "a11y-dominion. Type help for commands; F2 repeats the last message.",
         "Speech is off; the game shows text only.",
         "Resumed the game of {date}.",
-        "Bea's turn 1.",  # (Bea stopped the game at her question: she heard where it stands, and hears it once)
         TO_BEA,  # (each person hears where the game stands, from where they last had the keyboard)
+        "",
+        # (Bea stopped the game at her question: she hears where it stands as a player back at a table does)
+        "Bea's turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
     ],
     "nl": [
         "a11y-dominion. Typ hulp voor de commando's; F2 herhaalt het laatste bericht.",
         "De spraak staat uit; het spel toont alleen tekst.",
         "Verder met het spel van {date}.",
-        "Beurt 1 van Bea.",
         NL_TO_BEA,
+        "",
+        "Beurt 1 van Bea, actiefase: 1 actie, 1 aanschaf, 0 munten.",
     ],
 }
 
@@ -328,7 +331,7 @@ def test_the_keyboards_language_chosen_in_the_game_stops_it_and_is_kept_with_it_
     played, text = run([], "\nquit\ny\n", resume=saved)
     lines = text.splitlines()
     date = saved.started.replace("T", " ")
-    assert lines[:5] == [line.replace("{date}", date) for line in RESUMED[then]]
+    assert lines[:6] == [line.replace("{date}", date) for line in RESUMED[then]]
     assert {"en": TO_BEA, "nl": NL_TO_BEA}[then] in lines and {"en": TO_BEA, "nl": NL_TO_BEA}[first] not in lines
     assert lines[-1] == stopped and played.code == 1
 
@@ -625,9 +628,10 @@ def test_a_saved_game_keeps_the_keyboards_language_and_each_seats_verbosity(here
     ]
     _code, lines = play("\nhand\n", "--load", str(f), players=None)
     assert NL_TO_ANN in lines  # Ann is handed the keyboard in Dutch
-    assert between(lines, NL_TO_ANN)[1:3] == [
-        "Ann, aanschaffase: 1 aanschaf, 0 munten.",
-        "Hand van Ann: 2 Koper en 3 Landgoederen.",
+    assert between(lines, NL_TO_ANN)[1:4] == [  # where the game stands, then her question, once each
+        "Beurt 1 van Ann, aanschaffase: 1 actie, 1 aanschaf, 0 munten.",
+        "Hand van Ann, 5 kaarten: 2 Koper en 3 Landgoederen.",
+        "1. speel Koper",
     ]
 
 
@@ -764,10 +768,15 @@ def test_load_at_a_shared_keyboard_hands_the_keyboard_over_first(here: Path) -> 
     code, lines = shared(f"end\nend\n\nload {f}\nyes\n\nhand\n")
     i = lines.index(f"Loaded {f}.")
     assert lines[i + 1].startswith("The game you left is kept unfinished; a11y-dominion resume ")
-    # the turn, whose start Ann heard before the save, is told once, and her question says where it stands
-    assert lines[i + 2 : i + 4] == ["Ann's turn 1.", TO_ANN]
-    assert lines[i + 5 : i + 7] == ["Ann, Buy phase: 1 Buy, 0 coins.", "Ann's hand: 2 Coppers and 3 Estates."]
-    assert "Ann's hand, 5 cards: 2 Coppers and 3 Estates." in lines[i:] and code == 1
+    # the turn, whose start Ann heard before the save, is told once with its figures, before her question
+    assert lines[i + 2 : i + 7] == [
+        TO_ANN,
+        "",
+        "Ann's turn 1, Buy phase: 1 Action, 1 Buy, 0 coins.",
+        "Ann's hand, 5 cards: 2 Coppers and 3 Estates.",
+        "1. play Copper",
+    ]
+    assert [line for line in lines[i:] if line.startswith("Ann's turn 1")] == [lines[i + 4]] and code == 1
 
 
 def test_a_game_loaded_at_a_shared_keyboard_goes_on_in_the_keyboards_language_now(here: Path) -> None:
@@ -775,9 +784,14 @@ def test_a_game_loaded_at_a_shared_keyboard_goes_on_in_the_keyboards_language_no
     shared(f"end\nsave {f}\n")  # saved in English, in Ann's Buy phase
     code, lines = shared(f"settings nl\nend\nend\n\nladen {f}\nja\n\nhand\n")
     i = lines.index(f"{f} geladen.")
-    # the turn, whose start Ann heard before the save, is told once, and her question says where it stands
-    assert lines[i + 2 : i + 4] == ["Beurt 1 van Ann.", NL_TO_ANN]
-    assert "Hand van Ann, 5 kaarten: 2 Koper en 3 Landgoederen." in lines[i:] and code == 1
+    # the turn, whose start Ann heard before the save, is told once with its figures, before her question
+    assert lines[i + 2 : i + 6] == [
+        NL_TO_ANN,
+        "",
+        "Beurt 1 van Ann, aanschaffase: 1 actie, 1 aanschaf, 0 munten.",
+        "Hand van Ann, 5 kaarten: 2 Koper en 3 Landgoederen.",
+    ]
+    assert code == 1
     assert not any(line.startswith(("Ann's", "Pass the keyboard")) for line in lines[i:])
 
 

@@ -177,18 +177,20 @@ def test_a_resumed_game_at_a_shared_keyboard_says_its_turn_and_its_question_once
 
 # seed 2: Ann buys Workshop in her turns 1 and 2 and plays it in her turn 3: its question waits
 WORKSHOP = ["play treasures", "buy workshop", "end"] * 2 + ["play workshop"]
-ALONE = {  # the last two of the last announcements, then the question: the turn once, the question once
+ALONE = {  # the last of the last announcements, then where the game stands, then the question: each once
     "en": [
-        "Your turn 3.",
         "You play Workshop.",
+        "Your turn 3, Action phase: 0 Actions, 1 Buy, 0 coins.",
+        "Your hand, 4 cards: 2 Coppers and 2 Estates.",
+        "In play: Workshop.",
         "Workshop: gain a card costing up to 4 coins.",
-        "Your hand: 2 Coppers and 2 Estates.",
     ],
     "nl": [
-        "Jouw beurt 3.",
         "Je speelt Werkplaats.",
+        "Jouw beurt 3, actiefase: 0 acties, 1 aanschaf, 0 munten.",
+        "Je hand, 4 kaarten: 2 Koper en 2 Landgoederen.",
+        "In het spel: Werkplaats.",
         "Werkplaats: pak een kaart die tot 4 munten kost.",
-        "Je hand: 2 Koper en 2 Landgoederen.",
     ],
 }
 ANNOUNCEMENTS = ("The last announcements:", "De laatste meldingen:")
@@ -200,15 +202,29 @@ def test_a_resumed_game_of_one_person_says_its_turn_and_its_question_once(lang: 
     assert playcore.play(options, WORKSHOP).code == 1  # stopped at Workshop's question, kept
     lines = playcore.play(["--lang", lang], [], resume=autosave.find_game(None)).lines
     assert lines[2].startswith(RESUMED[lang])
-    assert lines[3] in ANNOUNCEMENTS and lines[7:11] == ALONE[lang]
-    turn = ALONE[lang][0][:-1]  # "Your turn 3"
-    assert [line for line in lines if line.startswith(turn)] == [ALONE[lang][0]]
+    assert lines[3] in ANNOUNCEMENTS and lines[8:13] == ALONE[lang]
+    turn = ALONE[lang][1][: ALONE[lang][1].index(",")]  # "Your turn 3"
+    assert [line for line in lines if line.startswith(turn)] == [ALONE[lang][1]]
 
 
 MID_TURN = {  # stopped at Ann's question after she played her Treasures, its news heard ("You play 2 Coppers."):
-    # resumed, the turn once, then her question and her hand, and nothing she heard before the stop
-    "en": ["Ann's turn 4.", TO_ANN["en"], "", "Ann, Buy phase: 1 Buy, 2 coins.", "Ann's hand: Estate."],
-    "nl": ["Beurt 4 van Ann.", TO_ANN["nl"], "", "Ann, aanschaffase: 1 aanschaf, 2 munten.", "Hand van Ann: Landgoed."],
+    # resumed, the keyboard passes, then the turn, her hand and what is in play once, then her question
+    "en": [
+        TO_ANN["en"],
+        "",
+        "Ann's turn 4, Buy phase: 1 Action, 1 Buy, 2 coins.",
+        "Ann's hand, 1 card: Estate.",
+        "In play: 2 Coppers.",
+        "1. buy Copper, 0 coins",
+    ],
+    "nl": [
+        TO_ANN["nl"],
+        "",
+        "Beurt 4 van Ann, aanschaffase: 1 actie, 1 aanschaf, 2 munten.",
+        "Hand van Ann, 1 kaart: Landgoed.",
+        "In het spel: 2 Koper.",
+        "1. koop Koper, 0 munten",
+    ],
 }
 
 
@@ -219,8 +235,8 @@ def test_a_turn_whose_start_was_heard_before_the_stop_is_told_once_as_the_game_r
     playcore.play(OPTIONS + lang_option, [*to_militia(lang), "", treasures])  # stopped at Ann's Buy phase
     lines = playcore.play(lang_option, [""], resume=autosave.find_game(None)).lines
     i = lines.index(MID_TURN[lang][0])
-    assert lines[i - 1].startswith(RESUMED[lang]) and lines[i : i + 5] == MID_TURN[lang]
-    assert [line for line in lines if turn_4(line)] == [MID_TURN[lang][0]]
+    assert lines[i - 1].startswith(RESUMED[lang]) and lines[i : i + 6] == MID_TURN[lang]
+    assert [line for line in lines if turn_4(line)] == [MID_TURN[lang][2]]
 
 
 def program(*args: str, typed: list[str]) -> list[str]:

@@ -73,6 +73,7 @@ class Narration:
         self.turn_start: tuple[int, list[str], str] | None = None  # what the turn's start said (repeat)
         self.hand_due = False  # the next question says the hand (joined a game under way)
         self.status_heard = False  # its turn's figures were just told whole (heard_turn): the prompt adds none
+        self.status_due = False  # the next question is said after where the game stands (a resumed game)
         self.told_hand_word = False  # heard at a turn's start how to hear a hand told as it was drawn
         self.hand_in_card = False  # the next question inside a card says the hand (after a hand-over)
         self.last_answer: Sequence[object] = ()  # the keys of this seat's last answer in the turn going on
@@ -341,6 +342,8 @@ class Narration:
         (:class:`~.questions.Heard`), every one with ``again`` (an empty line typed) and unsummed
         with ``full`` (``options``); ``you``: it is alone at its screen. A self-voicing game does
         not speak the list of turn moves at every move (``options`` does)."""
+        if self.status_due:
+            news = self._say_status(view, news, you)
         lines = self.question_lines(view, d, full=full, again=again, news=news, you=you)
         if news and lines[:1] != [None] and d.kind == "turn" and self.queue:
             self.flush(tail=lines[0])
@@ -354,6 +357,24 @@ class Narration:
             self.announcer.print_fn(line, None)
             if spoken and self.announcer.speaker is not None:
                 self.announcer.speaker.speak(line)
+
+    def _say_status(self, view: PlayerView, news: bool, you: bool) -> bool:
+        """A resumed game's first question to this seat (:attr:`status_due`) comes after where the
+        game stands, as a player back at a table hears it (:func:`~.queries.where_lines`: "Your
+        turn 3, Buy phase: 1 Action, 1 Buy, 4 coins.", the hand, what is in play; with ``you``
+        False, several people at its screen, "Bea's turn 3, ..."), after the news when there is
+        some (``news``); its prompt then says neither the figures nor the hand again
+        (:meth:`heard_turn`). Returns whether news is still to be told with the prompt (no)."""
+        self.status_due = False
+        if news:
+            self.flush()
+        for line in q.where_lines(view, view.seat if you else None, self.lang):
+            self.say(line)
+        if view.turn.player == view.seat:
+            self.heard_turn(view)
+        else:  # (in another's turn: the hand is not read again at its own turn's start)
+            self.hand_due, self.narrator.last_drawn = False, tuple(view.hand)
+        return False
 
     def question_lines(
         self, view: PlayerView, d: Decision, *, full: bool, again: bool, news: bool, you: bool

@@ -67,11 +67,12 @@ def opening_lines(setup: PlaySetup, autosave_notice: str | None, lang: Language)
 
 def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> list[tuple[str, bool]]:
     """Where ``setup``'s game stands as it begins here, as (sentence, kept in the history): a new
-    game's seed; a resumed one's date (and damage), the last few announcements, then whose turn
-    it is, so that the game going on is told apart from them (a person's question follows it, as
-    a watched game's next line does), unless the turn's start is among them ("Your turn 7.",
-    "Bot's turn 7."): the question or the watched game's next line that follows says where the
-    turn stands, and the turn is told once; a loaded one's
+    game's seed; a resumed one's date (and damage), the last few announcements, then, before the
+    person's question, where the game stands as a player back at a table hears it (said with
+    that question: :func:`status_due`), or else whose turn it is, so that the game going on is
+    told apart from them (as a watched game's next line does), unless the turn's start is among
+    them ("Bot's turn 7."): the watched game's next line says where the turn stands, and the
+    turn is told once; a loaded one's
     file (``left``: what became of the game left for it) and whose turn it is. At a shared
     keyboard a resumed or loaded game says only that: each person hears where it stands when the
     keyboard comes to them, from where they last had it (:func:`~.playroom.last_heard`). The hand
@@ -102,7 +103,11 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     if d is None:
         return lines
     if name is None and room.locals:  # several people here: each hears their own story, and then their question
-        return [*lines, *_turn_heard_before(room, lang)]
+        return lines
+    view = room.table.view(d.player if d.player == name or name is None else name)
+    n, player = q.turn_number(view), view.turn.player
+    start = lang.text(N_("Your turn {n}."), n=n) if player == name else lang.text(TURN_OF, player=player, n=n)
+    status = setup.resumed is not None and name is not None and d.player == name  # said with the question
     recent: list[str] = []
     if setup.resumed is not None:
         verbosity = room.people[name].verbosity if name is not None else setup.verbosity
@@ -116,38 +121,43 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
             current=current,
             watching=name is None,
         )
-        recent = narrator.sentences(redact_all(game.log, name))[-RECENT:]
-    view = room.table.view(d.player if d.player == name or name is None else name)
-    n, player = q.turn_number(view), view.turn.player
-    start = lang.text(N_("Your turn {n}."), n=n) if player == name else lang.text(TURN_OF, player=player, n=n)
+        recent = narrator.sentences(redact_all(game.log, name))
+        if status and not view.turn.bidding:  # the turn's start: said once, with its figures (status_due)
+            recent = [cut for line in recent if (cut := line.removeprefix(start).lstrip())]
+        recent = recent[-RECENT:]
+    if recent:
+        lines.append((lang._(N_("The last announcements:")), False))
+        lines.extend((line, False) for line in recent)
+    if status:  # where the game stands comes with the person's question (status_due)
+        return lines
     if d.kind == "turn" and d.player == name and not view.turn.bidding:
         where = start
     else:
         where = q.turn_line(view, name, lang)
-    if recent:
-        lines.append((lang._(N_("The last announcements:")), False))
-        lines.extend((line, False) for line in recent)
-    # after them, where the game goes on, unless the turn's start is among them: a person's question
-    # says where their turn stands, and a watched game's next line goes on from it (told once)
+    # after them, where the game goes on, unless the turn's start is among them: a watched game's
+    # next line goes on from it, and a loaded game's question from the turn's start (told once)
     told = not view.turn.bidding and any(line.startswith(start) for line in recent)
     if not told:
         lines.append((where, False))
     return lines
 
 
-def _turn_heard_before(room: TableRoom, lang: Language) -> list[tuple[str, bool]]:
-    """At a shared keyboard, the start of the turn going on ("Ann's turn 3.", in ``lang``) when
-    the person asked next heard it before the game stopped, and so does not hear it again
-    when the keyboard comes to them (:func:`~.playroom.last_heard`); else nothing."""
+def status_due(room: TableRoom, alone: bool = True) -> str | None:
+    """Who of the people at this keyboard hears where a resumed or loaded game stands before
+    their question (:meth:`~.narration.Narration.show_question`: the turn, their hand and what
+    is in play, as a player back at a table hears them): the person the game waits for, when
+    they heard the start of the turn going on before the game stopped (alone at the keyboard,
+    with ``alone``, a resumed game: its last announcements remind them of it; at a shared
+    keyboard, from where they last had it: :func:`~.playroom.last_heard`); else None, and their
+    question goes on from the turn's start, told with the news, as at any turn's start."""
     game = room.table.game
     d = game.pending
+    if d is None or d.player not in room.locals:
+        return None
+    if len(room.locals) == 1:
+        return d.player if alone else None
     start = next((i for i in range(len(game.log) - 1, -1, -1) if isinstance(game.log[i], TurnStarted)), None)
-    if d is None or start is None or d.player not in room.locals or room.table.told.get(d.player, 0) <= start:
-        return []
-    view = room.table.view(d.player)
-    if view.turn.bidding:  # (the turn ended: its bidding's question says so)
-        return []
-    return [(lang.text(TURN_OF, player=view.turn.player, n=q.turn_number(view)), False)]
+    return d.player if start is not None and room.table.told.get(d.player, 0) > start else None
 
 
 def watched_lines(stdin: Any, out: Any) -> Any:
@@ -270,6 +280,8 @@ async def play_here(
             completer.get_seen, completer.lang, console.completer = console.seen, console.lang, completer
         if setup.resumed is not None:
             _note_drawn(console, room, [text for text, _keep in lines])
+        if setup.resumed is not None or setup.load:
+            console.holder.status_due = console.name == status_due(room, alone=setup.resumed is not None)
     return await run_here(room, consoles, lines, run_table(room), functools.partial(after_play, room))
 
 

@@ -592,9 +592,7 @@ class TableRoom:
         if d.player == name and turn_told:  # its question goes on from the turn's start, told as at any:
             outlet.resend()  # the prompt on its line, then the hand (what was played since, among the news)
             return
-        if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)
-            seat.line(q.turn_line(view, name, lang))
-        seat.lines(q.hand_lines(view, True, lang))
+        seat.lines(q.where_lines(view, name, lang, turn=not turn_told))  # ("Ann's turn 3." told: not again)
         if view.turn.player == name:  # its own turn: its prompt says neither again
             seat.heard_turn(view, figures=not turn_told)
         else:  # its program does not read the hand again at its own turn's start
