@@ -72,11 +72,21 @@ def test_every_answer_is_in_the_autosave_and_resume_goes_on_at_the_same_decision
     assert second.game.answers == first.game.answers
     assert second.game.pending.player == "You" and second.game.pending.kind == "turn"
     assert "Resumed the game of " in text
-    # the turn's start is among the last announcements: said once, and the prompt says the figures
-    assert text.splitlines().count("Your turn 3.") == 1
-    assert "Action phase: 1 Action, 1 Buy, 0 coins." in text.splitlines()
-    i = text.splitlines().index("The last announcements:")
-    assert text.splitlines()[i + 1 : i + 6][-1] == "Your turn 3."
+    # the turn's start is among the last announcements: left to where the game stands, said once
+    # with its figures after them; the hand, told there as it was shuffled and drawn, is not read again
+    out = text.splitlines()
+    i = out.index("The last announcements:")
+    assert out[i + 1 : i + 7] == [
+        "Bot, turn 1: played 3 Coppers, bought Silver.",
+        "Your turn 2.",
+        "You play 3 Coppers. You buy Village.",
+        "You shuffle 12 cards and draw Village, 2 Coppers and 2 Estates.",
+        "Bot, turn 2: played 4 Coppers, bought Silver.",
+        "Your turn 3, Action phase: 1 Action, 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
+    ]
+    assert len([x for x in out if x.startswith("Your turn 3")]) == 1
+    assert len([x for x in out if "1 Action, 1 Buy, 0 coins" in x]) == 1
+    assert not any(x.startswith("Your hand") for x in out[: out.index("You> hand")])
     assert after(text, "hand")[0] == "Your hand, 5 cards: Village, 2 Coppers and 2 Estates."
 
 
@@ -102,8 +112,10 @@ def test_resume_keeps_the_seats_language_and_verbosity():
     console, text = resume([])
     assert console.seats == [("Ann", "human"), ("Bot", "random")]
     assert console.people["Ann"].lang.code == "nl" and console.people["Ann"].verbosity == "terse"
-    assert "Aanschaffase: 1 aanschaf, 4 munten." in text.splitlines()
-    assert len([x for x in text.splitlines() if x.endswith("4 munten.")]) == 1
+    out = text.splitlines()
+    i = out.index("Jouw beurt 1, aanschaffase: 1 actie, 1 aanschaf, 4 munten.")
+    assert out[i + 1 : i + 3] == ["Je hand, 1 kaart: Landgoed.", "In het spel: 4 Koper."]
+    assert len([x for x in out if "4 munten." in x]) == 1
 
 
 def test_a_new_game_says_in_one_sentence_that_an_unfinished_one_is_kept():
@@ -400,7 +412,9 @@ def test_a_game_loaded_from_a_save_file_is_kept_and_resumed_too(tmp_path):
     assert len(saved.answers) == len(loaded.game.answers) == 2
     console, text = resume([])
     assert console.game.answers == loaded.game.answers
-    assert "Your turn 1." in text.splitlines() and "Buy phase: 0 Buys, 1 coin." in text.splitlines()
+    out = text.splitlines()
+    i = out.index("Your turn 1, Buy phase: 1 Action, 0 Buys, 1 coin.")
+    assert out[i + 1 : i + 4] == ["Your hand, 1 card: Estate.", "In play: 4 Coppers.", "1. end the turn"]
 
 
 def test_load_in_the_middle_of_a_game_keeps_the_game_left_unfinished_and_says_its_id(tmp_path, capsys):
@@ -433,7 +447,9 @@ def test_load_in_the_middle_of_a_game_keeps_the_game_left_unfinished_and_says_it
     assert any(x.startswith("Game of ") and x.endswith(f"resume {left.id}.") for x in listed)
     back, text = resume([], left.id)
     assert back.record()["answers"] == left.answers
-    assert "Your turn 2." in text.splitlines() and "Buy phase: 1 Buy, 3 coins." in text.splitlines()
+    out = text.splitlines()
+    i = out.index("Your turn 2, Buy phase: 1 Action, 1 Buy, 3 coins.")
+    assert out[i + 1 : i + 3] == ["Your hand, 2 cards: 2 Estates.", "In play: 3 Coppers."]
     # no game was left at a load before any answer: nothing to say
     _, text = play([f"load {target}"])
     assert f"Loaded {target}." in text.splitlines() and "The game you left" not in text
@@ -537,11 +553,13 @@ def test_resume_reads_the_hand_once_when_the_last_announcements_drew_it():
     out = text.splitlines()
     assert "You draw 3 Coppers and 2 Estates." in out
     assert not any(x.startswith("Your hand") for x in out)
-    i = out.index("Your turn 2.")
-    assert out[i + 1 : i + 3] == [
-        "Action phase: 1 Action, 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
+    i = out.index("You draw 3 Coppers and 2 Estates.")
+    assert out[i + 1 : i + 4] == [
+        "Bot, turn 1: played 3 Coppers, bought Silver.",
+        "Your turn 2, Action phase: 1 Action, 1 Buy, 0 coins. 5 cards in hand, as drawn; type hand to hear them.",
         "1. play Copper",
     ]
+    assert not any(x.startswith("Your turn 2") for x in out[i + 3 :])
 
 
 @pytest.mark.posix

@@ -9,7 +9,7 @@ screen reader reads are compared, in English and in Dutch:
   new language, the news that waited for her too;
 - Ann at terse verbosity hears what her Militia made the others discard;
 - ``resume`` of a game Ann stopped at her own question tells her nothing she heard before the
-  stop: her question and hand, once;
+  stop: where it stands (her turn with its figures, her hand) and her question, once;
 - after ``undo`` Ann hears her hand once, as this keyboard names it, and the question;
 - the lines Ann typed ahead before the keyboard passed, and the lines typed at once at the
   hand-over, are one sentence each time, and none of them is read at Bea's question;
@@ -202,20 +202,20 @@ def test_a_terse_player_hears_what_their_attack_made_the_others_discard(tmp_path
     assert between(lines, to(lang, "Ann"), "Ann> ")[:5] == ["", *heard]
 
 
-RESUMED = {  # Ann stopped the game at her turn 2's question, after its news: resumed, the turn, her question, once
+RESUMED = {  # Ann stopped the game at her turn 2's question, after its news: where it stands, her question, once
     "en": [
-        "Ann's turn 2.",
         to("en", "Ann"),
         "",
-        "Ann, Action phase: 1 Action, 1 Buy, 0 coins.",
-        "Ann's hand: 5 Coppers.",
+        "Ann's turn 2, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Ann's hand, 5 cards: 5 Coppers.",
+        "1. play Copper",
     ],
     "nl": [
-        "Beurt 2 van Ann.",
         to("nl", "Ann"),
         "",
-        "Ann, actiefase: 1 actie, 1 aanschaf, 0 munten.",
-        "Hand van Ann: 5 Koper.",
+        "Beurt 2 van Ann, actiefase: 1 actie, 1 aanschaf, 0 munten.",
+        "Hand van Ann, 5 kaarten: 5 Koper.",
+        "1. speel Koper",
     ],
 }
 RESUMED_THE_GAME = {"en": "Resumed the game of ", "nl": "Verder met het spel van "}
@@ -233,6 +233,9 @@ def test_a_resumed_game_tells_ann_nothing_she_heard_before_she_stopped_it(tmp_pa
     i = lines.index(RESUMED[lang][0])
     assert lines[i - 1].startswith(RESUMED_THE_GAME[lang]) and lines[i : i + 5] == RESUMED[lang]
     assert not [line for line in lines if line in ANN_NEWS[lang]]
+    # the turn and the hand once each, after the keyboard came to Ann
+    assert len([line for line in lines if RESUMED[lang][2].split(",")[0] in line]) == 1
+    assert len([line for line in lines if line.startswith(RESUMED[lang][3].split(",")[0])]) == 1
 
 
 TEMPLE = {  # Ann's Temple taken back at its question, the first after the keyboard came to her in a resumed game

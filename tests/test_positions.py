@@ -273,8 +273,12 @@ def test_after_load_and_resume_the_turn_figures_are_said_once(tmp_path):
     assert len([x for x in lines if "2 Actions, 2 Buys, 1 coin" in x]) == 1
     _resumed, text = resume_game([])
     lines = opening(text)
-    assert "Your turn 1." in lines
-    assert "You play Villa." in lines  # the last announcements leave the figures to the prompt too
-    assert [x for x in lines if "2 Actions, 2 Buys, 1 coin" in x] == [
-        "Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt."
+    # the last announcements leave the turn's start and figures to where the game stands, said once
+    i = lines.index("You play Villa.")
+    assert lines[i + 1 : i + 4] == [
+        "Your turn 1, Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt.",
+        "Your hand, 4 cards: Smithy, Copper, Gold and Estate.",
+        "In play: Villa.",
     ]
+    assert len([x for x in lines if x.startswith("Your turn 1")]) == 1
+    assert len([x for x in lines if "2 Actions, 2 Buys, 1 coin" in x]) == 1

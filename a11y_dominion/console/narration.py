@@ -363,18 +363,38 @@ class Narration:
         game stands, as a player back at a table hears it (:func:`~.queries.where_lines`: "Your
         turn 3, Buy phase: 1 Action, 1 Buy, 4 coins.", the hand, what is in play; with ``you``
         False, several people at its screen, "Bea's turn 3, ..."), after the news when there is
-        some (``news``); its prompt then says neither the figures nor the hand again
-        (:meth:`heard_turn`). Returns whether news is still to be told with the prompt (no)."""
+        some (``news``). A hand just told as it was drawn (the last announcements, the news) is
+        not read again: the turn's line says how many cards it holds (:meth:`drawn_pointer`).
+        These lines stand for the question's prompt, and are not kept in the history, which
+        keeps the game's own lines (``repeat`` says the game's last); its prompt then says
+        neither the figures nor the hand again (:meth:`heard_turn`). Returns whether news is
+        still to be told with the prompt (no)."""
         self.status_due = False
         if news:
             self.flush()
-        for line in q.where_lines(view, view.seat if you else None, self.lang):
-            self.say(line)
+        drawn = questions.heard_hand(self, view) and not self.hand_due  # (a hand due is read whole)
+        lines = q.where_lines(view, view.seat if you else None, self.lang, hand=not drawn)
+        if drawn:
+            lines[0] = f"{lines[0]} {self.drawn_pointer(view)}"
+        for line in lines:
+            self.say(line, keep=False)
         if view.turn.player == view.seat:
             self.heard_turn(view)
         else:  # (in another's turn: the hand is not read again at its own turn's start)
             self.hand_due, self.narrator.last_drawn = False, tuple(view.hand)
         return False
+
+    def drawn_pointer(self, view: PlayerView) -> str:
+        """What stands for a hand told as it was drawn, other turns perhaps come since: how many
+        cards it holds ("5 cards in hand."), the first time with how to hear them."""
+        pointer = self.lang.text(
+            N_("{n:1 card|{n} cards} in hand.")
+            if self.told_hand_word
+            else N_("{n:1 card|{n} cards} in hand, as drawn; type hand to hear them."),
+            n=len(view.hand),
+        )
+        self.told_hand_word = True
+        return pointer
 
     def question_lines(
         self, view: PlayerView, d: Decision, *, full: bool, again: bool, news: bool, you: bool
@@ -401,13 +421,7 @@ class Narration:
             return lines
         lines = self._changed_prompt(view, d, lines, new_turn, brief=not full and not again, you=you)
         if drawn:  # the hand was told as it was drawn, and other turns may have come since: how many
-            pointer = self.lang.text(
-                N_("{n:1 card|{n} cards} in hand.")
-                if self.told_hand_word
-                else N_("{n:1 card|{n} cards} in hand, as drawn; type hand to hear them."),
-                n=len(view.hand),
-            )
-            self.told_hand_word = True
+            pointer = self.drawn_pointer(view)
             lines[0] = pointer if lines[0] is None else f"{lines[0]} {pointer}"
         if again and lines[0] == questions.question(view, d, self.lang, you):
             # an empty line reads the full prompt, whose turn it is too, as the turn's first one does

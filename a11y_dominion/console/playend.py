@@ -25,7 +25,7 @@ from ..announcements.narrator import Narrator
 from ..i18n import N_, Language, typed_command
 from ..kingdoms import kingdom_name
 from ..remote.room import TableRoom, _end
-from ..rules.events import CardsDrawn, TurnStarted
+from ..rules.events import CardsDrawn, DeckShuffled, GameEvent, TurnStarted
 from ..view import redact_all
 from . import queries as q
 from .commands import speech_line
@@ -307,13 +307,27 @@ async def after_play(room: TableRoom, first: PlayConsole | None, runs: dict[asyn
 
 def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:
     """When the lines ``said`` as a resumed game began (its last announcements) told the player
-    the cards they drew last, their narrator notes them, so that the turn's prompt does not read
-    the same cards again as the hand (:func:`~a11y_dominion.console.questions.heard_hand`)."""
+    the cards they drew last (alone, or with the shuffle just before it: "You shuffle 12 cards
+    and draw ..."), their narrator notes them, so that the turn's prompt does not read the same
+    cards again as the hand (:func:`~a11y_dominion.console.questions.heard_hand`)."""
     name = console.name
     log = room.table.game.log
-    drawn = next((e for e in reversed(log) if isinstance(e, CardsDrawn) and e.player == name and e.count), None)
+    draws = (
+        (i, e) for i, e in reversed(list(enumerate(log))) if isinstance(e, CardsDrawn) and e.player == name and e.count
+    )
+    i, drawn = next(draws, (0, None))
     if drawn is None:
         return
-    narrator = Narrator(viewer=name, verbosity=console.holder.verbosity, lang=console.lang)
-    if any(line in said for line in narrator.sentences(redact_all([drawn], name))):
+    before = log[i - 1] if i > 0 else None
+    shuffled = [before] if isinstance(before, DeckShuffled) and before.player == name else []
+    told = _sentences(console, [drawn])
+    if shuffled and len(together := _sentences(console, [*shuffled, drawn])) == 1:  # one sentence of both
+        told += together
+    if any(line in said for line in told):
         console.drawn_told = tuple(drawn.cards)
+
+
+def _sentences(console: PlayConsole, events: list[GameEvent]) -> list[str]:
+    """The sentences ``events`` make for ``console``'s player alone, as its narrator says them."""
+    narrator = Narrator(viewer=console.name, verbosity=console.holder.verbosity, lang=console.lang)
+    return narrator.sentences(redact_all(events, console.name))

@@ -137,14 +137,17 @@ def turn_line(view: PlayerView, you: str | None = None, lang: Language = EN) -> 
     return lang.text(template, **fields)
 
 
-def where_lines(view: PlayerView, you: str | None, lang: Language = EN, turn: bool = True) -> list[str]:
+def where_lines(
+    view: PlayerView, you: str | None, lang: Language = EN, turn: bool = True, hand: bool = True
+) -> list[str]:
     """Where the game stands for the view's seat as it comes back to it (a return to a table, a
     game resumed at the keyboard), each once: the turn in the sentence the other seats hear
     (:func:`turn_line`; "Your turn" when ``you`` names the player whose turn it is; left out
     when ``turn`` is False, its start just told), then its hand and what is in play
-    (:func:`hand_lines`, "Your hand" when ``you`` names the view's seat, else "Ann's hand")."""
+    (:func:`hand_lines`, "Your hand" when ``you`` names the view's seat, else "Ann's hand"; the
+    hand left out when ``hand`` is False, just told as it was drawn)."""
     lines = [turn_line(view, you, lang)] if turn else []
-    return lines + hand_lines(view, you == view.seat, lang)
+    return lines + hand_lines(view, you == view.seat, lang)[0 if hand else 1 :]
 
 
 # the turn prompt's template by (the seat's own screen, the Action phase, Debt): no Action can be
