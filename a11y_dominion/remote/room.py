@@ -530,15 +530,18 @@ class TableRoom:
         up to there, then the events since, which its program narrates (the other players' plays
         and buys, a bot's in its own seat while it was away), then where the turn stands in the
         sentence the other seats hear and ``status`` says ("Your turn 3, Buy phase: 1 Action,
-        1 Buy, 4 coins.": :func:`~a11y_dominion.console.queries.turn_line`), its hand and what is
-        in play (:func:`~a11y_dominion.console.queries.hand_lines`), then its own question as a
-        ``decide`` message, whose prompt and hand its program does not say again (a figure only
-        when it changed since), or else who must answer, or when that player is away, in one
-        sentence, that the game waits for them (:meth:`_waiting_line`); ``by_bot``: how many answers the bot
-        gave for it meanwhile (the player is told that it played, before what it played;
-        ``ended_only``: every one of them only ended a phase, which the player is told as that,
-        since nothing else shows it). When its program narrated the start of the turn going on
-        among what it missed, the turn line is not said again: its phase is said with who must
+        1 Buy, 4 coins.": :func:`~a11y_dominion.console.queries.turn_line`), then at another
+        player's turn, unless the question is its own, what that player has in play (public: "In
+        play: 3 Coppers.": :func:`~a11y_dominion.console.queries.in_play_line`), its hand and, at
+        its own turn, what is in play (:func:`~a11y_dominion.console.queries.hand_lines`), then
+        its own question as a ``decide`` message, whose prompt and hand its program does not say
+        again (a figure only when it changed since), or else who must answer, or when that player
+        is away, in one sentence, that the game waits for them (:meth:`_waiting_line`);
+        ``by_bot``: how many answers the bot gave for it meanwhile (the player is told that it
+        played, before what it played; ``ended_only``: every one of them only ended a phase, which
+        the player is told as that, since nothing else shows it). When its program narrated the
+        start of the turn going on among what it missed, the turn line is not said again, nor what
+        another player has in play (the plays are among the news): its phase is said with who must
         answer, or its own question goes on from that start as at any turn's start (the prompt
         on the line of the news' last sentence, then the hand). A question of the seat's that the
         table has yet to ask (a resumed game only starting) comes when the table asks it. After
@@ -595,6 +598,9 @@ class TableRoom:
             return
         if not turn_told:  # ("Ann's turn 3." told: not said again with its figures)
             seat.line(q.turn_line(view, name, lang))
+            others = view.turn.player != name and d.player != name  # (its own in play: after its hand)
+            if others and (played := q.in_play_line(view, view.turn.player, lang)):
+                seat.line(played)  # what the turn's player has in play, public, said with its turn
         seat.lines(q.hand_lines(view, True, lang))
         if view.turn.player == name:  # its own turn: its prompt says neither again
             seat.heard_turn(view, figures=not turn_told)
