@@ -187,7 +187,7 @@ def test_leaving_says_the_game_waits_only_at_the_seat_s_question_and_the_turn_on
             "Welcome back, Ann. The game goes on.",
             "The medium bot played for you while you were away.",
             "Your hand, 5 cards: 5 Coppers.",
-            "Bea must answer now, in the Action phase.",  # (the turn's start was told, its phase now not)
+            "The game waits for Bea to come back.",  # (Bea away: that alone, not "Bea must answer now" too)
         ]
         table.cancel()
 

@@ -5,8 +5,8 @@ login, are kept with the game's autosave (in the header's seat list, or on a ``s
 once the header is written), so the resumed host narrates to the seat so and asks nothing;
 an autosave without them still resumes. After the resume each seat's first login is a return,
 for a plain ``ssh`` seat and a ``join`` seat alike: "Welcome back", then the turn, the hand
-and the question, or who must answer, each once, and the others hear
-"Ann is back."; the host prints which game goes on and where.
+and the question, or who must answer (or, when they are not in, that the game waits for them),
+each once, and the others hear "Ann is back."; the host prints which game goes on and where.
 """
 
 from __future__ import annotations
@@ -149,25 +149,26 @@ def test_the_hosts_line_names_the_game_and_where_it_goes_on(tmp_path, monkeypatc
 
 
 @pytest.mark.parametrize(
-    "lang, resumed, back, answers",
+    "lang, resumed, back, waits",
     [
         (
             "en",
             "Resumed the game of 2026-01-02 03:04:05.",
             "Welcome back, Carl. The game goes on.",
-            "Ann must answer now.",
+            "The game waits for Ann to come back.",
         ),
         (
             "nl",
             "Verder met het spel van 2026-01-02 03:04:05.",
             "Welkom terug, Carl. Het spel gaat verder.",
-            "Ann moet nu antwoorden.",
+            "Het spel wacht tot Ann terugkomt.",
         ),
     ],
 )
-def test_with_the_hosts_own_player_the_host_s_screen_says_the_turn_once(lang, resumed, back, answers):
+def test_with_the_hosts_own_player_the_host_s_screen_says_the_turn_once(lang, resumed, back, waits):
     """Carl plays at the host: the host's screen is his, so the resumed line names the game
-    alone, and his own welcome back says the turn, his hand and who must answer, each once."""
+    alone, and his own welcome back says the turn, his hand and, Ann not back yet, that the game
+    waits for her, each once (not "Ann must answer now." before it)."""
     from a11y_dominion.remote import GameHost
     from a11y_dominion.seats import SeatSpec
     from seatsathost import SeatAt, settled, shown
@@ -193,8 +194,8 @@ def test_with_the_hosts_own_player_the_host_s_screen_says_the_turn_once(lang, re
     screen = [*printed, *asyncio.run(main())]
     turn = q.turn_line(player_view(game, "Carl"), None, Language(lang))
     hand = q.hand_lines(player_view(game, "Carl"), True, Language(lang))
-    assert screen[0] == resumed and screen[screen.index(back) :] == [back, turn, *hand, answers], screen
-    assert screen.count(turn) == 1 and screen.count(answers) == 1, screen
+    assert screen[0] == resumed and screen[screen.index(back) :] == [back, turn, *hand, waits], screen
+    assert screen.count(turn) == 1 and screen.count(waits) == 1, screen
 
 
 def test_a_login_before_the_resumed_table_asks_hears_its_turn_hand_and_question_once():
@@ -315,13 +316,13 @@ def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_
     try:
         assert again.data["seats"]["Ann"]["password"] == host.data["seats"]["Ann"]["password"]
         bea = Reader(rp.join_program(again, tmp_path, "Bea"))
-        bea.until(r"^Ann must answer now\.$")
+        bea.until(r"^The game waits for Ann to come back\.$")  # Ann not back yet: that, in one sentence
         hand = q.hand_lines(player_view(game, "Bea"), True, Language("en"))
         assert _after(rp.lines_of(bea.all()), "Welcome back, Bea. The game goes on.") == [
             "Welcome back, Bea. The game goes on.",
             "Ann's turn 1, Action phase: 1 Action, 1 Buy, 0 coins.",
             *hand,
-            "Ann must answer now.",
+            "The game waits for Ann to come back.",
         ]
         ann = Reader(_ssh(rp, again.data, "Ann", [], tmp_path / "ann2.log"))  # plain ssh: no SetEnv
         back = rp.lines_of(ann.prompt("Ann"))
@@ -367,6 +368,8 @@ def test_after_host_resume_each_seat_comes_back_in_its_own_language_to_where_it_
         assert "Welcome, " not in text and "Welkom, " not in text and "The game starts." not in text
         assert "has joined" not in text and "Kies je taal" not in text
     assert rp.lines_of(bea.all()).count("Ann is back.") == 1
+    assert rp.lines_of(bea.all()).count("The game waits for Ann to come back.") == 1
+    assert not [x for x in rp.lines_of(bea.all()) if "must answer now" in x]
     # nothing private of the other seat
     log = list(game.log)
     assert not rp.leaks(bea.all(), rp.private_sentences(log, "Bea"))
@@ -438,7 +441,7 @@ def test_with_bot_after_a_seat_nobody_logged_in_to_since_the_resume_gets_the_bot
     again = _resumed_host(rp, tmp_path, "--bot-after", "1")
     try:
         bea = Reader(_ssh(rp, again.data, "Bea", list(rp.ENGLISH), tmp_path / "bea.log"))
-        bea.until(r"^Ann must answer now\.$")
+        bea.until(r"^The game waits for Ann to come back\.$")  # (Ann not in: not "Ann must answer now." too)
         bea.until(r"^Ann has been away for 1 second; the medium bot plays for Ann until Ann comes back\.$")
         bea.until(r"^Bea> ")  # the bot played Ann's turn, and Bot its own: Bea is asked
         printed = again.stopped()

@@ -106,8 +106,8 @@ RESTART = {  # what Ann hears back at her question, what Bea hears back at hers 
         "bea": [
             "The game goes on.",
             "Ann's turn 3, Buy phase: 1 Action, 1 Buy, 3 coins.",
+            "In play: 3 Coppers.",  # (Ann's, public: said with her turn, before Bea's own hand)
             "Your hand, 5 cards: 4 Coppers and Estate.",
-            "Ann must answer now.",
             "The game waits for Ann to come back.",
             "Ann is back.",
         ],
@@ -125,8 +125,8 @@ RESTART = {  # what Ann hears back at her question, what Bea hears back at hers 
         "bea": [
             "Het spel gaat verder.",
             "Beurt 3 van Ann, aanschaffase: 1 actie, 1 aanschaf, 3 munten.",
+            "In het spel: 3 Koper.",
             "Je hand, 5 kaarten: 4 Koper en Landgoed.",
-            "Ann moet nu antwoorden.",
             "Het spel wacht tot Ann terugkomt.",
             "Ann is terug.",
         ],
@@ -151,7 +151,9 @@ def test_back_at_her_question_after_a_server_restart_she_hears_the_turn_in_play_
     """The trial's table: Ann, Bea and a Big Money bot; the server stops while the game waits
     for Ann's buy in her turn 3, her 3 Coppers in play. Back at it with ``sit 1``, Ann hears
     where her turn stands in the very sentence Bea hears (the turn's number, its phase and
-    figures), then her hand, what is in play and her question, its prompt not again."""
+    figures), then her hand, what is in play and her question, its prompt not again. Bea, back
+    first, hears that turn, what Ann has in play, her own hand and, in one sentence, that the
+    game waits for Ann."""
 
     async def main() -> tuple[list[str], list[str], list]:
         tables, lobby = server_run(store, tmp_path)
@@ -312,6 +314,61 @@ def test_back_at_her_question_after_a_dropped_connection_she_hears_the_turn_in_p
     assert ann == DROPPED[lang]
     assert bea == [RESTART[lang]["bea"][-1]]  # "Ann is back."
     assert private(ann, log, lang) == []
+
+
+OTHERS_TURN = {  # Bea back in Ann's turn 3, Ann at the table at her buy, her 3 Coppers in play
+    "en": [
+        "Welcome back, Bea. The game goes on.",
+        "Ann's turn 3, Buy phase: 1 Action, 1 Buy, 3 coins.",
+        "In play: 3 Coppers.",
+        "Your hand, 5 cards: 4 Coppers and Estate.",
+        "Ann must answer now.",
+    ],
+    "nl": [
+        "Welkom terug, Bea. Het spel gaat verder.",
+        "Beurt 3 van Ann, aanschaffase: 1 actie, 1 aanschaf, 3 munten.",
+        "In het spel: 3 Koper.",
+        "Je hand, 5 kaarten: 4 Koper en Landgoed.",
+        "Ann moet nu antwoorden.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "nl"])
+def test_back_in_another_players_turn_she_hears_what_that_player_has_in_play_after_the_turn(lang):
+    """Bea's connection drops while Ann, at the table, buys in her turn 3: back, Bea hears Ann's
+    turn, then what Ann has in play (public: every seat saw her play it), her own hand and who
+    must answer, each once; nothing of Ann's hand."""
+
+    async def main() -> tuple[list[str], list[str], list]:
+        host = hosted(lang)
+        ann, bea = SeatAt(host, "Ann"), SeatAt(host, "Bea")
+        ann.start()
+        bea.start()
+        table = asyncio.ensure_future(host.table.run_async())
+        await settled()
+        await play_until(host, {"Ann": ann, "Bea": bea}, 3)
+        assert bea.task is not None
+        bea.task.cancel()
+        host.leave("Bea", host.sessions["Bea"])
+        await settled()
+        start = len(ann.lines)
+        back = SeatAt(host, "Bea")
+        back.start()
+        await settled()
+        log = list(host.table.game.log)
+        table.cancel()
+        for seat in (back, ann):
+            assert seat.task is not None
+            seat.task.cancel()
+        await settled()
+        return shown(back.lines, "Bea"), shown(ann.lines[start:], "Ann"), log
+
+    bea, ann, log = asyncio.run(main())
+    assert bea == OTHERS_TURN[lang]
+    assert ann == ["Bea is back." if lang == "en" else "Bea is terug."]
+    hidden = rp.private_sentences(log, "Bea", Language(lang))
+    assert not rp.leaks("\n".join(bea), hidden) and not rp.other_hands(bea, ["Ann", "Bot"]), bea
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])

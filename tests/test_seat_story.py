@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 
 import pytest
 
@@ -27,6 +28,9 @@ from a11y_dominion.record import replay  # noqa: E402
 
 pytestmark = pytest.mark.e2e  # the real host, OpenSSH and join in other processes
 
+# seconds a whole until or prompt may read at most: only a session that keeps sending without
+# what is awaited takes that long, which fails with what came (each read has rp.TIMEOUT)
+WAIT = 2 * rp.TIMEOUT
 STAY = ("--after-game", "600")  # the default, said: the host waits for its players to leave
 SEED = 3
 
@@ -52,27 +56,51 @@ class Reader:
         return rp.received_text(bytes(self.raw[self.mark :]))
 
     def more(self) -> None:
-        """Read what comes next; AssertionError when nothing comes or the session ends."""
+        """Read what comes next; AssertionError when nothing comes in rp.TIMEOUT seconds or the
+        session ends."""
         try:
-            got = self.child.read_nonblocking(65536, timeout=rp.TIMEOUT)
+            ended = not self._next()
         except pexpect.TIMEOUT:
             raise AssertionError(f"nothing comes after {self.text()[-1500:]!r}") from None
+        if ended:
+            raise AssertionError(f"the session ended after {self.text()[-1500:]!r}")
+
+    def _next(self) -> bool:
+        """Read what comes next, kept; False when the session ended, pexpect.TIMEOUT when nothing
+        comes in rp.TIMEOUT seconds. (An expect of any text: the ``join`` program's child, a
+        PopenSpawn, returns at once from read_nonblocking when nothing came, not after its timeout.)"""
+        anything = rb"[\s\S]+" if self.child.encoding is None else r"[\s\S]+"
+        try:
+            self.child.expect(anything, timeout=rp.TIMEOUT)
         except pexpect.EOF:
-            raise AssertionError(f"the session ended after {self.text()[-1500:]!r}") from None
+            return False
+        got = self.child.after
         self.raw += got if isinstance(got, bytes) else got.encode("utf-8")
+        return True
 
     def until(self, pattern: str) -> re.Match:
-        """Read until the text since the last line typed matches ``pattern`` (multi-line); the match."""
+        """Read until the text since the last line typed matches ``pattern`` (multi-line); the match.
+        AssertionError as :meth:`more`, or when it has not come after :data:`WAIT` seconds."""
         regex = re.compile(pattern, re.M)
-        while (found := regex.search(self.text())) is None:
-            self.more()
-        return found
+        return self._read_until(lambda: regex.search(self.text()), f"a line matching {pattern!r}")
 
     def prompt(self, who: str) -> str:
-        """Read until ``who``'s prompt ends what came since the last line typed; that text."""
-        while not rp.prompt_ends(self.text(), who):
-            self.more()
+        """Read until ``who``'s prompt ends what came since the last line typed; that text.
+        AssertionError as :meth:`more`, or when it has not come after :data:`WAIT` seconds."""
+        self._read_until(lambda: rp.prompt_ends(self.text(), who), f"{who}'s prompt")
         return self.text()
+
+    def _read_until(self, done, awaited: str):
+        """Read until ``done()`` gives something true; that. AssertionError as :meth:`more`, or
+        naming ``awaited`` and the last lines received when :data:`WAIT` seconds pass first (a
+        session that keeps sending never lets :meth:`more` time out)."""
+        deadline = time.monotonic() + WAIT
+        while not (got := done()):
+            if time.monotonic() > deadline:
+                last = rp.lines_of(self.text())[-15:]
+                raise AssertionError(f"waited {WAIT} s for {awaited}; the last lines received: {last!r}")
+            self.more()
+        return got
 
     def send(self, line: str) -> None:
         """Type ``line``; what comes next is read from here."""
@@ -80,15 +108,13 @@ class Reader:
         self.child.sendline(line.encode("utf-8") if isinstance(self.child, pexpect.spawn) else line)
 
     def end(self) -> None:
-        """Read to the end of the session."""
-        while True:
-            try:
-                got = self.child.read_nonblocking(65536, timeout=rp.TIMEOUT)
-            except pexpect.EOF:
-                return
-            except pexpect.TIMEOUT:
-                raise AssertionError(f"the session does not end: {self.text()[-800:]!r}") from None
-            self.raw += got if isinstance(got, bytes) else got.encode("utf-8")
+        """Read to the end of the session; AssertionError when nothing comes in rp.TIMEOUT seconds
+        before it ends."""
+        try:
+            while self._next():
+                pass
+        except pexpect.TIMEOUT:
+            raise AssertionError(f"the session does not end: {self.text()[-800:]!r}") from None
 
 
 # a turn prompt said on the line of a move's sentence: "Buy phase: 4 coins.", "0 Buys, 2 coins."

@@ -85,12 +85,20 @@ def hand_lines(view: PlayerView, you: bool = True, lang: Language = EN) -> list[
         if you
         else lang.text(N_("{player}'s hand, {count}: {cards}."), player=me, **fields)
     ]
-    in_play = view.me.in_play
-    if in_play and view.turn.player == me:
-        lines.append(lang.text(N_("In play: {cards}."), cards=group_names(in_play, lang)))
+    if view.turn.player == me and (played := in_play_line(view, me, lang)):
+        lines.append(played)
     if view.set_aside:
         lines.append(lang.text(N_("Set aside: {cards}."), cards=group_names(view.set_aside, lang)))
     return lines
+
+
+def in_play_line(view: PlayerView, player: str, lang: Language = EN) -> str | None:
+    """What ``player`` has in play, grouped: "In play: Chariot Race and 3 Coppers.", or None
+    when nothing. Public: every seat sees the cards played (base rulebook, "in play"); said
+    after the hand at one's own turn (:func:`hand_lines`), and after another player's turn line
+    to a player back at the table. KeyError for no such player."""
+    cards = view.player(player).in_play
+    return lang.text(N_("In play: {cards}."), cards=group_names(cards, lang)) if cards else None
 
 
 def turn_number(view: PlayerView) -> int:
@@ -145,8 +153,12 @@ def where_lines(
     (:func:`turn_line`; "Your turn" when ``you`` names the player whose turn it is; left out
     when ``turn`` is False, its start just told), then its hand and what is in play
     (:func:`hand_lines`, "Your hand" when ``you`` names the view's seat, else "Ann's hand"; the
-    hand left out when ``hand`` is False, just told as it was drawn)."""
+    hand left out when ``hand`` is False, just told as it was drawn). At another player's turn,
+    what that player has in play comes after the turn (:func:`in_play_line`, public), as it is
+    part of where their turn stands."""
     lines = [turn_line(view, you, lang)] if turn else []
+    if turn and view.turn.player != view.seat and (played := in_play_line(view, view.turn.player, lang)):
+        lines.append(played)
     return lines + hand_lines(view, you == view.seat, lang)[0 if hand else 1 :]
 
 

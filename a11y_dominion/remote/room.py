@@ -530,14 +530,18 @@ class TableRoom:
         up to there, then the events since, which its program narrates (the other players' plays
         and buys, a bot's in its own seat while it was away), then where the turn stands in the
         sentence the other seats hear and ``status`` says ("Your turn 3, Buy phase: 1 Action,
-        1 Buy, 4 coins.": :func:`~a11y_dominion.console.queries.turn_line`), its hand and what is
-        in play (:func:`~a11y_dominion.console.queries.hand_lines`), then its own question as a
-        ``decide`` message, whose prompt and hand its program does not say again (a figure only
-        when it changed since), or else who must answer; ``by_bot``: how many answers the bot
-        gave for it meanwhile (the player is told that it played, before what it played;
-        ``ended_only``: every one of them only ended a phase, which the player is told as that,
-        since nothing else shows it). When its program narrated the start of the turn going on
-        among what it missed, the turn line is not said again: its phase is said with who must
+        1 Buy, 4 coins.": :func:`~a11y_dominion.console.queries.turn_line`), then at another
+        player's turn what that player has in play (public: "In play: 3 Coppers.":
+        :func:`~a11y_dominion.console.queries.where_lines`), its hand and, at
+        its own turn, what is in play (:func:`~a11y_dominion.console.queries.hand_lines`), then
+        its own question as a ``decide`` message, whose prompt and hand its program does not say
+        again (a figure only when it changed since), or else who must answer, or when that player
+        is away, in one sentence, that the game waits for them (:meth:`_waiting_line`);
+        ``by_bot``: how many answers the bot gave for it meanwhile (the player is told that it
+        played, before what it played; ``ended_only``: every one of them only ended a phase, which
+        the player is told as that, since nothing else shows it). When its program narrated the
+        start of the turn going on among what it missed, the turn line is not said again, nor what
+        another player has in play (the plays are among the news): its phase is said with who must
         answer, or its own question goes on from that start as at any turn's start (the prompt
         on the line of the news' last sentence, then the hand). A question of the seat's that the
         table has yet to ask (a resumed game only starting) comes when the table asks it. After
@@ -600,6 +604,13 @@ class TableRoom:
         if d.player == name:  # its own question, asked again now (or when the table asks it)
             outlet.resend()
             return
+        stand_in = self.stand_ins.get(d.player)
+        if stand_in is not None and d.player not in self.joined and not stand_in.active:  # away: one sentence
+            if d.player in self.waited:  # (the others heard it when it began to wait)
+                seat.line(self._waiting_line(d.player, lang))
+            else:  # everyone in hears it now, this seat with them, and not again as the table asks
+                self._waits_for(d.player)
+            return
         if turn_told and not view.turn.bidding:  # the turn's start was told, its phase now is not
             phase = lang._(q.PHASES.get(view.turn.phase, view.turn.phase))
             seat.line(lang.text(N_("{player} must answer now, in the {phase}."), player=d.player, phase=phase))
@@ -654,18 +665,24 @@ class TableRoom:
             self.away[name] = loop.call_later(self.bot_after, self._bot_stands_in, name)
 
     def _waits_for(self, name: str) -> None:
-        """The table asks the seat ``name`` a question: when its player is away (and no bot
-        answers for it), every seat that is in is told, once while it is away, that the game
-        waits for it."""
+        """The table asks the seat ``name`` a question (or a seat comes back while that question
+        waits: :meth:`catch_up`): when its player is away (and no bot answers for it), every seat
+        that is in is told, once while it is away, that the game waits for it
+        (:meth:`_waiting_line`)."""
         if name in self.joined or name in self.waited or not self.everyone_in.is_set():
             return
         if self.stand_ins[name].active or self.stopped.is_set():
             return
         self.waited.add(name)
+        self.tell_everyone(lambda lang: self._waiting_line(name, lang))
+
+    def _waiting_line(self, name: str, lang: Language) -> str:
+        """The one sentence, in ``lang``, that the game waits for the seat ``name``, whose player
+        is away: "The game waits for Ann to come back.", or "... to sit down." when they have not
+        been at the table in this game yet (:meth:`start_without`)."""
         if name in self.absent:
-            self.tell_everyone(lambda lang: lang.text(N_("The game waits for {player} to sit down."), player=name))
-            return
-        self.tell_everyone(lambda lang: lang.text(N_("The game waits for {player} to come back."), player=name))
+            return lang.text(N_("The game waits for {player} to sit down."), player=name)
+        return lang.text(N_("The game waits for {player} to come back."), player=name)
 
     def _bot_stands_in(self, name: str) -> None:
         self.away.pop(name, None)
