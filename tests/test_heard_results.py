@@ -121,8 +121,9 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
     hand = ["Gladiator", "Copper", "Silver", "Estate", "Estate"]
     deck = ["Copper", "Copper", "Silver", "Estate", "Estate"]
     lines = bot_turn(hand, deck, "yes\n")
-    # the question comes in Bot's turn: what Bot did until then first (nothing of the turn was told)
-    assert lines[1] == "Bot, turn 1: played Gladiator."
+    # the question comes in Bot's turn: what Bot did until then first (nothing of the turn was told),
+    # with the card it revealed
+    assert lines[1] == "Bot, turn 1: played Gladiator, revealed Estate."
     # one card that may be revealed or not: a yes-or-no question, no list of one; the bot
     # reveals the card Ann is least likely to hold (2 Estates among her 15 cards)
     assert lines[2:5] == [
@@ -135,7 +136,7 @@ def test_gladiator_told_to_the_player_asked_to_reveal_a_copy():
     assert lines[5] == "You reveal no Estate: Bot gets +1 coin and trashes a Gladiator from the Supply."
     assert not any("trashed Gladiator" in x for x in lines)
     lines = bot_turn(hand, deck, "nee\n", "nl")
-    assert lines[1] == "Bot, beurt 1: speelde Gladiator."
+    assert lines[1] == "Bot, beurt 1: speelde Gladiator, liet Landgoed zien."
     assert lines[3] == "Antwoord ja voor Landgoed, of nee."
     assert lines[5] == ("Je laat geen Landgoed zien: Bot krijgt +1 munt en vernietigt een Gladiator uit de voorraad.")
 

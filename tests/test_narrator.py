@@ -711,8 +711,9 @@ def test_a_result_told_to_the_other_player_in_a_summarised_turn():
         to_other="You reveal a copy, so {player} gets no +1 coin and no Gladiator is trashed.",
     )
     events = [ev.TurnStarted("Bot", 3, 5), ev.CardPlayed("Bot", "Gladiator"), note]
+    # opened by the play it comes from, which the turn's summary then does not say again
     assert Narrator(viewer="Ann").sentences(events) == [
-        "Bot's turn 3. You reveal a copy, so Bot gets no +1 coin and no Gladiator is trashed."
+        "Bot's turn 3. Bot plays Gladiator. You reveal a copy, so Bot gets no +1 coin and no Gladiator is trashed."
     ]
     assert Narrator(viewer="Bot").sentences([note]) == [
         "Ann reveals a copy, so you get no +1 coin and no Gladiator is trashed."

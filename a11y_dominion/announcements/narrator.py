@@ -15,8 +15,10 @@ starts, attacks, what other players buy and gain, and what the others do in the 
 own turn (the outcome of the listener's attack: whom it hit, and what they discard, reveal,
 trash or put back); ``normal`` adds plays, buys, gains, trashes and draws,
 and tells each opponent's turn as one summary sentence at its end (when
-there is one viewer); ``verbose`` adds every Action/Buy/coin change and
-discard.
+there is one viewer), with what they revealed in it (a revealed card is public); what
+another player does in that turn is told at once, opened by the play that made it ("Ann plays
+Chariot Race and reveals Gold. You reveal Silver from the deck."); ``verbose`` adds every
+Action/Buy/coin change and discard.
 
 Priorities (for the speech layer): ``important`` for the viewer's turn
 starting, an attack on the viewer and the end of the game; ``high`` for the
@@ -68,7 +70,7 @@ ESSENTIAL = (
 ANSWERS = (ev.CardsDiscarded, ev.CardsRevealed, ev.CardTrashed, ev.CardMoved, ev.CardsMoved)
 
 # what a turn's summary names of its player (see Narrator._note_deed); VP tokens besides
-_DEEDS = (ev.CardPlayed, ev.CardBought, ev.EventBought, ev.CardGained, ev.CardTrashed, ev.DebtChanged)
+_DEEDS = (ev.CardPlayed, ev.CardBought, ev.EventBought, ev.CardGained, ev.CardTrashed, ev.DebtChanged, ev.CardsRevealed)
 
 SETUP = (ev.GameSetUp, ev.LandmarkSetUp, ev.PileDebtSetUp)
 
@@ -91,7 +93,8 @@ class _Amount(NamedTuple):
 @dataclass
 class _Step:
     """One step of an opponent's turn summary: ``kind`` (played, bought, gained, trashed,
-    discarded: the card names in ``names``, in order; took, paid, vp: the amounts in ``amounts``)."""
+    discarded, revealed: the card names in ``names``, in order; took, paid, vp: the amounts in
+    ``amounts``)."""
 
     kind: str
     names: list[str] = field(default_factory=list)
@@ -122,7 +125,8 @@ class _Summary(_SummaryFields, total=False):
 
 class _Lead(TypedDict):
     """Another player's play not told when it happened: who, the names it is in play as, the card,
-    and what they revealed (``reveals``) or trashed (``trashes``) since."""
+    and what they revealed (``reveals``) or trashed (``trashes``) since, until it ends (their next
+    play, buy or phase)."""
 
     player: str
     cards: set[str]
@@ -209,8 +213,12 @@ class Narrator(EventSentences):
         # an opponent's turn start, held to open the summary of their turn ("Bot, turn 5: played ...")
         self._turn_held: int | None = None
         # another player's play not told when it happened (held for the summary, or left out at
-        # terse) and what they revealed or trashed since: told with the attack it leads to
+        # terse) and what they revealed or trashed since: told with the attack it leads to, or with
+        # what another player does in it that is told at once (see _with_lead)
         self._lead: _Lead | None = None
+        # the player whose play going on was told as it happens (its lead said): what they reveal or
+        # discard in it is told as it happens too, in order with the others' (Spy's own card)
+        self._told_play: str | None = None
         # (player, card) of an Attack whose play the viewer's own question said ("Bot plays Militia,
         # an Attack: you may reveal a Moat"): its attack's sentence does not say it again
         self._asked_attack: tuple[str, str] | None = None
@@ -247,7 +255,10 @@ class Narrator(EventSentences):
             and getattr(e, "player", None) == self.current
             and not isinstance(e, ESSENTIAL)
             and not (isinstance(e, ev.PhaseChanged) and e.reason == "villa")
-            and not (isinstance(e, ev.Note) and e.other == self.viewer)  # a result told to the viewer
+            # a result between the turn's player and another (Gladiator's, Chariot Race's): told at once
+            and not (isinstance(e, ev.Note) and e.other)
+            # what its player reveals or discards in a play told as it happens (Spy's own card): told so too
+            and not (isinstance(e, (ev.CardsRevealed, ev.CardsDiscarded)) and e.player == self._told_play)
         )
 
     def _new_summary(self) -> _Summary:
@@ -301,15 +312,20 @@ class Narrator(EventSentences):
                 s["left"].setdefault(len(s["steps"]) - 1, {})[e.card] = e.pile_left
         elif isinstance(e, ev.CardTrashed):
             self._step("trashed", e.card)
+        elif isinstance(e, ev.CardsRevealed) and not ev.is_hidden(e):
+            # a revealed card is public: "played Patrician, revealed Gold"
+            for card in e.cards:
+                self._step("revealed", card)
         elif (
             isinstance(e, ev.CardsDiscarded)
             and e.source != "in_play"
             and self.phase != "cleanup"
-            and not self._in_play
+            and (not self._in_play or e.source == "deck")
             and not ev.is_hidden(e)
         ):
             # a discard every player sees that no play made (Arena's Action card), in its place;
-            # what a play discards (Forum's cards) is that play's, as its draw is
+            # what a play discards from the hand (Forum's cards) is that play's, as its draw is,
+            # but a card it discards from the deck (Vassal's) is shown by it, as a revealed one
             for card in e.cards:
                 self._step("discarded", card)
         elif self._summary is None:
@@ -448,6 +464,7 @@ class Narrator(EventSentences):
                     "gained": N_("gained {cards}"),
                     "trashed": N_("trashed {cards}"),
                     "discarded": N_("discarded {cards}"),
+                    "revealed": N_("revealed {cards}"),
                 }[kind]
                 part = self._t(verb, cards=self._names(items))
                 if k in s["top"]:
@@ -505,18 +522,27 @@ class Narrator(EventSentences):
         to does not say it again (see :meth:`attack_told`).
 
         In a person's turn, whose start was told, the summary so far is said when a buy held
-        for it asks the question (Haunted Castle's), so the question is not heard before the buy."""
+        for it asks the question (Haunted Castle's), so the question is not heard before the buy;
+        a play held for it that asks the question (Gladiator's copy) is said first, with what
+        its player revealed in it ("Ann plays Gladiator and reveals Estate.")."""
         lead = self._lead
         if play is not None and lead is not None and lead["player"] == play[0] and play[1] in lead["cards"]:
             self._lead = None
             self._asked_attack = play
+            self._told_play = play[0]
             self._unsay_play(lead["cards"], alone=True)
             if self.verbosity == "normal" and self._turn_held is not None:
                 turn = self._turn_held
                 said = self.flush()
                 return self.held_hand() + (said or [self._t(N_("{player}'s turn {n}."), player=play[0], n=turn)])
-        if (self._turn_held is None and self._held_buy is None) or self._summary is None or self.verbosity != "normal":
+        if self.verbosity != "normal":
             return self.held_hand()
+        if self._turn_held is None and self._held_buy is None:
+            return self.held_hand() + self._lead_said()
+        if self._summary is None:
+            return self.held_hand()
+        self._lead = None  # (the play it comes from is in the summary said now: it goes on as told)
+        self._told_play = self.current
         return self.held_hand() + self.flush()  # (a buy that asks, Haunted Castle's: said before its question)
 
     def attack_told(self, e: ev.Attacked) -> bool:
@@ -536,9 +562,9 @@ class Narrator(EventSentences):
 
     def _with_turn(self, said: list[str]) -> list[str]:
         """``said``, opened by the held start of the opponent's turn on the same line
-        ("Bot's turn 9. Catapult attacks you.") when it was held, and by the buy that made it
-        (:meth:`_with_buy`)."""
-        said = self._with_buy(said) if said else said
+        ("Bot's turn 9. Catapult attacks you.") when it was held, and by the buy or the play
+        that made it (:meth:`_with_buy`, :meth:`_with_lead`)."""
+        said = self._with_lead(self._with_buy(said)) if said else said
         turn = self._release_turn()
         if turn and said:
             return [turn[0] + " " + said[0], *said[1:]]
@@ -547,7 +573,10 @@ class Narrator(EventSentences):
     # --- the play an attack comes from, told with it
     def _hold_lead(self, e: ev.GameEvent) -> None:
         """Keep another player's play that is not told as it happens, and the cards they
-        reveal or trash after it, for the sentence of the attack it leads to."""
+        reveal or trash after it, for the sentence of the attack it leads to (or of what
+        another player does in it, :meth:`_with_lead`); their next buy or phase ends it."""
+        if isinstance(e, (ev.CardPlayed, ev.CardBought, ev.EventBought, ev.PhaseChanged)):
+            self._told_play = None  # (the play told as it happens is over)
         if isinstance(e, ev.CardPlayed):
             if e.player == self.viewer:
                 self._lead = None
@@ -555,6 +584,8 @@ class Narrator(EventSentences):
                 self._lead = {"player": e.player, "cards": {e.card, e.as_card}, "card": e.card, "steps": []}
         elif self._lead is None or getattr(e, "player", None) != self._lead["player"]:
             return
+        elif isinstance(e, (ev.CardBought, ev.EventBought, ev.PhaseChanged)):
+            self._lead = None
         elif isinstance(e, ev.CardBecame):
             self._lead["cards"].add(e.as_card)
         elif isinstance(e, ev.CardsRevealed) and not ev.is_hidden(e):
@@ -568,12 +599,65 @@ class Narrator(EventSentences):
         lead, self._lead = self._lead, None
         if lead is None or lead["player"] != e.player or e.card not in lead["cards"]:
             return []
+        return self._lead_clauses(lead)
+
+    def _lead_clauses(self, lead: _Lead) -> list[str]:
+        """The clauses that tell the held play ``lead`` ("plays Legionary", "reveals Gold"), which
+        leave the turn's summary (said once); the plays just before it in the summary go with it
+        when it ends the summary so far ("plays Patrician and Enchantress")."""
+        for verb, cards in lead["steps"]:
+            for card in cards:
+                self._take_out("revealed" if verb == "reveals" else "trashed", card)
         played = self._unsay_play(lead["cards"])[:-1] + [lead["card"]]
+        self._told_play = lead["player"]
         out = [self._t(N_("plays {cards}"), cards=self._names(played))]
         for verb, cards in lead["steps"]:
             template = N_("reveals {cards}") if verb == "reveals" else N_("trashes {cards}")
             out.append(self._t(template, cards=self._names(cards)))
         return out
+
+    def _lead_said(self) -> list[str]:
+        """The held play of the turn's player, in a sentence of its own ("Ann plays Chariot Race and
+        reveals Gold."), no longer held; nothing when none is (at normal verbosity)."""
+        lead = self._lead
+        if lead is None or lead["player"] != self.current or self.verbosity != "normal":
+            return []
+        self._lead = None
+        return [self._t(N_("{player} {actions}."), player=lead["player"], actions=self._join(self._lead_clauses(lead)))]
+
+    def _with_lead(self, said: list[str]) -> list[str]:
+        """``said``, told at once in an opponent's summarised turn (what another player does in
+        it: Chariot Race's card revealed from their deck, Council Room's draw, a Moat revealed, a
+        result between the two, Gladiator's), opened on its line by the play held for the summary
+        that made it, with what its player revealed or trashed in it: "Ann plays Chariot Race and
+        reveals Gold. You reveal Silver from the deck." What a play makes is never heard before
+        the play; the play leaves the summary, so that it is said once."""
+        lead = self._lead_said()
+        if not lead:
+            return said
+        return [lead[0] + " " + said[0], *said[1:]]
+
+    def _take_out(self, kind: str, name: str) -> None:
+        """Take the last ``name`` of the steps of ``kind`` out of the turn's summary (a step
+        said with the play it belongs to)."""
+        s = self._summary
+        if s is None:
+            return
+        for k in range(len(s["steps"]) - 1, -1, -1):
+            items = s["steps"][k].names
+            if s["steps"][k].kind == kind and name in items:
+                del items[len(items) - 1 - items[::-1].index(name)]
+                if not items:
+                    self._drop_step(k)
+                return
+
+    def _drop_step(self, k: int) -> None:
+        """Take the summary's step ``k`` out, with the counts and tops told with it."""
+        s = self._summary
+        assert s is not None
+        del s["steps"][k]
+        s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items() if x != k}
+        s["top"] = {(x - 1 if x > k else x): n for x, n in s["top"].items() if x != k}
 
     def _unsay_play(self, cards: set[str], alone: bool = False) -> list[str]:
         """Take the last play of one of ``cards`` out of the turn's summary, the attack's
@@ -594,15 +678,11 @@ class Narrator(EventSentences):
             s["told"] = True
             if k == len(s["steps"]) - 1 and at == len(items) - 1 and not alone:
                 taken = list(items)
-                del s["steps"][k]
-                s["left"].pop(k, None)
-                s["top"].pop(k, None)
+                self._drop_step(k)
                 return taken
             taken = [items.pop(at)]
             if not items:
-                del s["steps"][k]
-                s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items()}
-                s["top"] = {(x - 1 if x > k else x): n for x, n in s["top"].items()}
+                self._drop_step(k)
             return taken
         return []
 
@@ -1046,6 +1126,7 @@ class Narrator(EventSentences):
             pre = self.flush()
         if isinstance(e, ev.TurnStarted):
             self._bought = None
+            self._lead = self._told_play = None
             self.current = e.player
             self._partial_turn = False
             self.phase = "action"
@@ -1111,9 +1192,7 @@ class Narrator(EventSentences):
                 if k in s["left"]:
                     s["left"][k].pop(name, None)
                 if not step.names:
-                    del s["steps"][k]
-                    s["left"] = {(x - 1 if x > k else x): n for x, n in s["left"].items() if x != k}
-                    s["top"] = {(x - 1 if x > k else x): n for x, n in s["top"].items() if x != k}
+                    self._drop_step(k)
                 break
         else:
             return said

@@ -101,11 +101,12 @@ def _chariot_race(g: Game, p: Player, me: Card) -> None:
     theirs = g.peek(left)
     if theirs is not None:
         g.reveal(left, [theirs], "deck")
-    # if either player has no card to reveal, yours does not cost more (Chariot Race FAQ)
+    # if either player has no card to reveal, yours does not cost more (Chariot Race FAQ); the
+    # result is between the two players (``other``): every player hears it as it comes
     if mine is None or theirs is None:
-        g.emit_note(p, N_("Chariot Race: a card is missing to compare, so there is no bonus."))
+        g.emit_note(p, N_("Chariot Race: a card is missing to compare, so there is no bonus."), other=left)
     elif mine.spec.cost.more_than(theirs.spec.cost):
-        g.emit_note(p, N_("{player}'s card costs more."), you=N_("Your card costs more."))
+        g.emit_note(p, N_("{player}'s card costs more."), you=N_("Your card costs more."), other=left)
         g.add(p, coins=1, source="Chariot Race")
         g.vp_from_supply(p, 1, "Chariot Race")
     else:
@@ -113,6 +114,7 @@ def _chariot_race(g: Game, p: Player, me: Card) -> None:
             p,
             N_("{player}'s card does not cost more, so there is no bonus."),
             you=N_("Your card does not cost more, so there is no bonus."),
+            other=left,
         )
 
 
