@@ -64,7 +64,7 @@ from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
 from ..rules.primitives import shuffle
-from ..rules.state import Card, Player, counts_of, empty_count_of
+from ..rules.state import Card, Player, counts_of
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..table import StopTable, Table
@@ -300,18 +300,6 @@ class _RolloutBot(MediumBot):
 
     def tell(self, events: list[GameEvent]) -> None:
         """Nothing to hear (see the class)."""
-
-    def _provinces_left(self, view: PlayerView) -> int:
-        """:meth:`MediumBot._provinces_left` of a view of the rollout's own game, read from its piles
-        (without a count of every pile by name: most piles are not empty)."""
-        game = self.game
-        if game is None or id(view.__dict__.get("_game")) != id(game):  # (a view of another game)
-            return super()._provinces_left(view)
-        piles = game.piles
-        p: int = piles["Province"].count()
-        if empty_count_of(piles) >= 2:
-            p = min(p, min((n for n in counts_of(piles).values() if n), default=0))
-        return max(0, min(8, p))
 
     def in_supply(self, view: PlayerView, card: str) -> bool:
         """:meth:`MediumBot.in_supply`, from the one pile's view (not every pile's)."""

@@ -727,7 +727,7 @@ class MediumBot:
     call, where ``self.name(...)`` from a bot of an interpreted subclass (``easy``, ``hard``'s rollouts,
     a strategy) looks the method up by its name at every call. Those helpers are not overridden; the
     methods a subclass or a test overrides (``decide``, ``choose_buy``, ``buy_move``, ``action_move``,
-    ``answer``, ``_provinces_left``, ``in_supply``, ``_buy_value``, ``_best_bounded``,
+    ``answer``, ``in_supply``, ``_buy_value``, ``_best_bounded``,
     ``_better_than_plan``) are called on ``self``."""
 
     kind = "medium"
@@ -904,9 +904,9 @@ class MediumBot:
     def provinces_left(self, view: PlayerView) -> int:
         sh = self.shared  # (the decision's Shared for view, or None: see _shared)
         if sh is None or sh.view is not view:
-            return self._provinces_left(view)
+            return MediumBot._provinces_left(self, view)
         if sh.provinces is None:
-            sh.provinces = self._provinces_left(view)
+            sh.provinces = MediumBot._provinces_left(self, view)
         return sh.provinces
 
     def _provinces_left(self, view: PlayerView) -> int:
