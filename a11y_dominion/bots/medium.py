@@ -60,7 +60,7 @@ from ..rules.events import GameEvent
 from ..rules.native import mypyc_attr
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
-from ..view import PlayerView, empty_count
+from ..view import PlayerView, empty_count, in_play_count
 from .buylist import first_buy
 from .common import (
     CardCounts,
@@ -1322,9 +1322,9 @@ class MediumBot:
             if sh is not None:
                 keepers = sh.groundskeepers
                 if keepers is None:
-                    keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
+                    keepers = sh.groundskeepers = in_play_count(view, "Groundskeeper")
             else:
-                keepers = view.me.in_play.count("Groundskeeper")
+                keepers = in_play_count(view, "Groundskeeper")
             vp += keepers
         return vp
 
@@ -1758,7 +1758,7 @@ class MediumBot:
                 b.victory_tokens = min(2, lms.get("Battlefield", 0)) + lms.get("Aqueduct", 0)
         keepers = sh.groundskeepers
         if keepers is None:
-            keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
+            keepers = sh.groundskeepers = in_play_count(view, "Groundskeeper")
         b.victory_tokens += keepers
         b.wolf = "Wolf Den" in lms and p > 1
         b.key = (p, engine, own_turn > LONG_GAME, tuple(lms), view.obelisk if "Obelisk" in lms else None)
