@@ -63,6 +63,7 @@ from ..rules.cards import CARDS, EVENTS, CardSpec
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg, Option
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
+from ..rules.native import mypyc_attr
 from ..rules.primitives import shuffle
 from ..rules.state import Card, Player, counts_of
 from ..rules.turnflow import TurnMoves
@@ -268,6 +269,7 @@ _STOP = Move.pay(0)
 goes on with a decision, at which :meth:`_RolloutBot.decide` stops the table."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (tests derive)
 class _RolloutBot(MediumBot):
     """medium in a rollout: stops the rollout's table once ``deadline`` (a
     :func:`clock` value) has passed (``StopTable("time")``), or
@@ -521,6 +523,7 @@ class Search(TypedDict, total=False):
     chosen: str  # the key of the move chosen
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; hint's tests and benchmarks derive)
 class HardBot(MediumBot):
     """The ``hard`` bot (see the module documentation). ``think_ms``: the
     most milliseconds per buy (None: 1,000, with at most ``DEFAULT_ROUNDS``

@@ -732,7 +732,7 @@ class MediumBot:
     plan (see :mod:`.plans`).
 
     Its valuation calls its own helpers as ``MediumBot.name(self, ...)``: compiled, that is a direct
-    call, where ``self.name(...)`` from a bot of an interpreted subclass (``easy``, ``hard``'s rollouts,
+    call, where ``self.name(...)`` from a bot of an interpreted subclass (``easy``, a test,
     a strategy) looks the method up by its name at every call. Those helpers are not overridden; the
     methods a subclass or a test overrides (``decide``, ``choose_buy``, ``buy_move``, ``action_move``,
     ``answer``, ``in_supply``, ``_buy_value``, ``_best_bounded``,
