@@ -65,6 +65,8 @@ GROUP: tuple[str, ...] = (
     "a11y_dominion.bots.medium",
     "a11y_dominion.bots.buylist",
     "a11y_dominion.bots.strategy",
+    "a11y_dominion.table",
+    "a11y_dominion.bots.hard",
 )
 """The modules compiled together with mypyc, as one group, in the order ``setup.py`` gives them."""
 

@@ -56,6 +56,7 @@ from .fastlane import PlainTurns, PlainView
 from .rules.decisions import END_MOVE, Decision, IllegalAnswer, Kind, Msg
 from .rules.events import GameEvent
 from .rules.game import Game, Player
+from .rules.native import mypyc_attr
 from .view import LazyTurnView, PlayerView, QuickView, player_view, redact_all, turn_view
 
 _new = object.__new__
@@ -106,6 +107,7 @@ _SEAT_CONSTANTS = ("kind", "quick_view", "reads_scores", "reads_turn", "hears_ev
 _ABSENT = object()
 
 
+@mypyc_attr(native_class=False)  # (its other attributes are its bot's, read by __getattr__)
 class TurnLimit:
     """A bot seat that stops the table when a turn beyond ``limit`` (counted
     for the player whose turn it is) asks it anything; otherwise it is the
@@ -144,6 +146,7 @@ class TurnLimit:
         return f"The game did not end within {self.limit} turns."
 
 
+@mypyc_attr(native_class=False)  # (a test replaces its submit)
 class Table:
     """The host of one game.
 

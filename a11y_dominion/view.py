@@ -514,6 +514,20 @@ def empty_count(view: PlayerView) -> int:
     return [*view.cards_left().values()].count(0)
 
 
+def in_play_count(view: PlayerView, card: str) -> int:
+    """How many cards named ``card`` the seat of ``view`` has in play: ``view.me.in_play.count(card)``.
+    For a :class:`QuickView`, read from its player's cards in play, without building its seat's
+    view (which copies the player's counts); for another view, counted from ``view.me``."""
+    me: Player | None = view.__dict__.get("_me")
+    if me is None:
+        return view.me.in_play.count(card)
+    n = 0
+    for c in me.in_play:
+        if c.name == card:
+            n += 1
+    return n
+
+
 def _quick_field(name: str) -> property:
     fn = _VIEW_FIELDS[name]
     game_only = name in _GAME_ONLY

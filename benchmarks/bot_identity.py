@@ -69,9 +69,12 @@ def play(kinds: tuple[str, ...], seed: int, rollouts: int | None) -> list[str]:
     bots = {}
     for i, kind in enumerate(kinds):
         explained = kind.endswith("-explained")
-        bot = make_bot(kind.removesuffix("-explained"), seed * 7 + i, rollouts=rollouts)
-        if isinstance(bot, HardBot):
-            bot.search = _watched(bot, searches)  # type: ignore[method-assign]
+        base = kind.removesuffix("-explained")
+        bot = (
+            Watched(seed * 7 + i, searches, rollouts)
+            if base == "hard"
+            else make_bot(base, seed * 7 + i, rollouts=rollouts)
+        )
         bots[names[i]] = Explained(bot, searches) if explained else TurnLimit(bot, MAX_TURNS)
     game = Game(GameConfig(names, k, e, lm, seed), keep_log=not all(quiet_seat(b) for b in bots.values()))
     problem = play_bots(game, bots, max_steps=MAX_TURNS * len(kinds) * 200)
@@ -101,18 +104,21 @@ class Explained:
         return answer
 
 
-def _watched(bot: HardBot, out: list[str]):
-    """``bot.search`` that also writes each search's results to ``out``."""
-    search = bot.search
+class Watched(HardBot):
+    """The ``hard`` bot ``make_bot("hard", seed, rollouts=rollouts)`` makes, which also writes the
+    results of each of its searches to ``out`` (a class of its own: a compiled bot's methods cannot
+    be replaced on the bot)."""
 
-    def watched(view, cands, default):
-        move = search(view, cands, default)
-        s = dict(bot.last_search)
+    def __init__(self, seed: int, out: list[str], rollouts: int | None):
+        super().__init__(seed, rollouts=rollouts)
+        self.out = out
+
+    def search(self, view, cands, default):
+        move = super().search(view, cands, default)
+        s = dict(self.last_search)
         s.pop("seconds", None)
-        out.append(json.dumps({k: repr(v) for k, v in sorted(s.items())}, sort_keys=True))
+        self.out.append(json.dumps({k: repr(v) for k, v in sorted(s.items())}, sort_keys=True))
         return move
-
-    return watched
 
 
 def speed_positions() -> list[str]:

@@ -132,6 +132,17 @@ def test_hard_hint_says_what_the_rollouts_found():
     from a11y_dominion.bots import hard
     from a11y_dominion.bots.hard import HardBot
 
+    class Fixed(HardBot):
+        """The hard bot whose rollouts, once ``target`` is set, give 0.9 for ``target`` and 0.1 for
+        any other buy (a class of its own: a compiled bot's methods cannot be replaced on the bot)."""
+
+        target: Move | None = None
+
+        def rollout(self, view, owned, move, seed, deadline=None):
+            if self.target is None:
+                return super().rollout(view, owned, move, seed, deadline)
+            return 0.9 if move == self.target else 0.1
+
     for game, _config, d, told in _positions(6, most=60):
         view = player_view(game, d.player, scores=False)
         if d.kind is not Kind.TURN or view.turn.phase != "buy" or view.turn.coins < 3:
@@ -143,10 +154,10 @@ def test_hard_hint_says_what_the_rollouts_found():
         for target in (others[0], Move(MoveKind.END)):
             if target == usual:
                 continue
-            bot = HardBot(3, rollouts=12)
+            bot = Fixed(3, rollouts=12)
             bot.tell(told)
             bot.decide(d, view)  # its plan and what it knows, as at a hint
-            bot.rollout = lambda _v, _o, move, _s, _d=None, target=target: 0.9 if move == target else 0.1
+            bot.target = target
             before = copy.deepcopy(view.to_data())
             assert bot.search(view, [usual, target], usual) == target
             assert view.to_data() == before

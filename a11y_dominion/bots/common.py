@@ -99,6 +99,38 @@ def counter_of(counts: dict[str, int]) -> Counter[str]:
     return c
 
 
+def plus_one(cards: Counter[str], card: str) -> Counter[str]:
+    """``cards + Counter({card: 1})``: a new :class:`Counter` of ``cards`` with one ``card`` more,
+    its names in the same order and those of no copy left out, as Counter's ``+`` gives it, made
+    without the Python steps of Counter's ``__init__`` and ``__add__`` (a bot counts a deck with a
+    card gained at its buys)."""
+    out: Counter[str] = _new_counter(Counter)
+    for n, k in cards.items():
+        if n == card:
+            k += 1
+        if k > 0:
+            out[n] = k
+    if card not in cards:
+        out[card] = 1
+    return out
+
+
+def less(cards: Counter[str], taken: Mapping[str, int]) -> Counter[str]:
+    """``cards - Counter(taken)``: a new :class:`Counter` of ``cards`` without the cards ``taken``
+    (names to counts), its names in the same order and those of no copy left out, as Counter's
+    ``-`` gives it, made without the Python steps of Counter's ``__init__`` and ``__sub__`` (a bot
+    counts a deck with the cards it would trash)."""
+    out: Counter[str] = _new_counter(Counter)
+    for n, k in cards.items():
+        k -= taken.get(n, 0)
+        if k > 0:
+            out[n] = k
+    for n, k in taken.items():
+        if k < 0 and n not in cards:
+            out[n] = -k
+    return out
+
+
 class ViewLedger:
     """The cards each player has, read from a seat's view instead of counted
     from events: every :class:`~a11y_dominion.view.SeatView` says what its

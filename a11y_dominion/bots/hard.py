@@ -63,8 +63,9 @@ from ..rules.cards import CARDS, EVENTS, CardSpec
 from ..rules.decisions import END_MOVE, TREASURES_MOVE, Decision, Move, MoveKind, Msg, Option
 from ..rules.events import GameEvent
 from ..rules.game import Game, GameConfig, Turn
+from ..rules.native import mypyc_attr
 from ..rules.primitives import shuffle
-from ..rules.state import Card, Player, counts_of, empty_count_of
+from ..rules.state import Card, Player, counts_of
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
 from ..table import StopTable, Table
@@ -268,6 +269,7 @@ _STOP = Move.pay(0)
 goes on with a decision, at which :meth:`_RolloutBot.decide` stops the table."""
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (tests derive)
 class _RolloutBot(MediumBot):
     """medium in a rollout: stops the rollout's table once ``deadline`` (a
     :func:`clock` value) has passed (``StopTable("time")``), or
@@ -300,18 +302,6 @@ class _RolloutBot(MediumBot):
 
     def tell(self, events: list[GameEvent]) -> None:
         """Nothing to hear (see the class)."""
-
-    def _provinces_left(self, view: PlayerView) -> int:
-        """:meth:`MediumBot._provinces_left` of a view of the rollout's own game, read from its piles
-        (without a count of every pile by name: most piles are not empty)."""
-        game = self.game
-        if game is None or id(view.__dict__.get("_game")) != id(game):  # (a view of another game)
-            return super()._provinces_left(view)
-        piles = game.piles
-        p: int = piles["Province"].count()
-        if empty_count_of(piles) >= 2:
-            p = min(p, min((n for n in counts_of(piles).values() if n), default=0))
-        return max(0, min(8, p))
 
     def in_supply(self, view: PlayerView, card: str) -> bool:
         """:meth:`MediumBot.in_supply`, from the one pile's view (not every pile's)."""
@@ -533,6 +523,7 @@ class Search(TypedDict, total=False):
     chosen: str  # the key of the move chosen
 
 
+@mypyc_attr(serializable=True, allow_interpreted_subclasses=True)  # (pickled; hint's tests and benchmarks derive)
 class HardBot(MediumBot):
     """The ``hard`` bot (see the module documentation). ``think_ms``: the
     most milliseconds per buy (None: 1,000, with at most ``DEFAULT_ROUNDS``

@@ -60,7 +60,7 @@ from ..rules.events import GameEvent
 from ..rules.native import mypyc_attr
 from ..rules.turnflow import TurnMoves
 from ..strategies import Strategy
-from ..view import PlayerView, empty_count
+from ..view import PlayerView, empty_count, in_play_count
 from .buylist import first_buy
 from .common import (
     CardCounts,
@@ -70,9 +70,11 @@ from .common import (
     coins_of,
     is_type,
     is_victory_only,
+    less,
     money_total,
     names_of_type,
     pile_members,
+    plus_one,
     price,
     variable_vp,
     variable_vp_gain,
@@ -519,6 +521,12 @@ class Plan(TypedDict, total=False):
 _VARIABLE_VP: Final = frozenset({"Gardens", "Humble Castle", "King's Castle"})
 """Cards whose VP depend on the other cards of the deck (see :func:`~.common.vp_of`)."""
 
+_ONE_COPPER: Final[dict[str, int]] = {"Copper": 1}
+"""One Copper, as the cards taken from a deck (see :func:`~.common.less`; read only)."""
+
+_NO_CARDS: Final[Counter[str]] = Counter()
+"""No card, as the cards already trashed of :meth:`MediumBot.trash_ok` (read only)."""
+
 _Facts = tuple[CardSpec, int, bool, int, int, bool, bool, bool]
 _FACTS: Final[dict[str, _Facts]] = {}
 """What :meth:`MediumBot.card_value` reads of a card that is the same in every game, by its name:
@@ -724,10 +732,10 @@ class MediumBot:
     plan (see :mod:`.plans`).
 
     Its valuation calls its own helpers as ``MediumBot.name(self, ...)``: compiled, that is a direct
-    call, where ``self.name(...)`` from a bot of an interpreted subclass (``easy``, ``hard``'s rollouts,
+    call, where ``self.name(...)`` from a bot of an interpreted subclass (``easy``, a test,
     a strategy) looks the method up by its name at every call. Those helpers are not overridden; the
     methods a subclass or a test overrides (``decide``, ``choose_buy``, ``buy_move``, ``action_move``,
-    ``answer``, ``_provinces_left``, ``in_supply``, ``_buy_value``, ``_best_bounded``,
+    ``answer``, ``in_supply``, ``_buy_value``, ``_best_bounded``,
     ``_better_than_plan``) are called on ``self``."""
 
     kind = "medium"
@@ -904,9 +912,9 @@ class MediumBot:
     def provinces_left(self, view: PlayerView) -> int:
         sh = self.shared  # (the decision's Shared for view, or None: see _shared)
         if sh is None or sh.view is not view:
-            return self._provinces_left(view)
+            return MediumBot._provinces_left(self, view)
         if sh.provinces is None:
-            sh.provinces = self._provinces_left(view)
+            sh.provinces = MediumBot._provinces_left(self, view)
         return sh.provinces
 
     def _provinces_left(self, view: PlayerView) -> int:
@@ -926,11 +934,11 @@ class MediumBot:
             vp += landmark_vp(lm, cards, others, view)
         return vp
 
-    def lead(self, view: PlayerView, extra: Counter[str] | None = None, tokens: int = 0) -> int:
-        """My estimated score minus the best other's (after gaining ``extra``)."""
+    def lead(self, view: PlayerView, gained: str | None = None, tokens: int = 0) -> int:
+        """My estimated score minus the best other's (after gaining a card ``gained`` and ``tokens`` VP)."""
         mine = MediumBot.mine(self, view)
-        if extra:
-            mine = mine + extra
+        if gained is not None:
+            mine = plus_one(mine, gained)
         me = MediumBot.score(self, view, mine, view.seat) + tokens
         ledger = MediumBot.counts(self, view)
         best = max(MediumBot.score(self, view, ledger.of(p.name), p.name) for p in view.players if p.name != view.seat)
@@ -948,7 +956,7 @@ class MediumBot:
                 pv = view.pile(pn)
                 if pv.top == card and pv.cards_left == 1:
                     emptied = pn
-        after = MediumBot._vp_mine(self, view, mine + Counter({card: 1}), emptied)
+        after = MediumBot._vp_mine(self, view, plus_one(mine, card), emptied)
         gain = after - before
         if "Wolf Den" in view.landmarks and mine[card] == 0 and MediumBot.provinces_left(self, view) > 1:
             gain += 2  # a first copy: the second one is planned
@@ -1177,7 +1185,9 @@ class MediumBot:
             returning = card in RETURNING
             if returning:
                 # a card that goes back to its pile: the copies bought so far count, not the ones still held
-                copies += MediumBot.counts(self, view).returned.get(view.seat, Counter())[card]
+                returned = MediumBot.counts(self, view).returned.get(view.seat)
+                if returned is not None:
+                    copies += returned.get(card, 0)
             if copies >= most:
                 value = min(value, 0) - 10
             else:
@@ -1312,9 +1322,9 @@ class MediumBot:
             if sh is not None:
                 keepers = sh.groundskeepers
                 if keepers is None:
-                    keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
+                    keepers = sh.groundskeepers = in_play_count(view, "Groundskeeper")
             else:
-                keepers = view.me.in_play.count("Groundskeeper")
+                keepers = in_play_count(view, "Groundskeeper")
             vp += keepers
         return vp
 
@@ -1413,11 +1423,11 @@ class MediumBot:
             return 55 if "Copper" in others else 0
         if name in ("Chapel", "Temple", "Sacrifice", "Remodel", "Catapult"):
             mine = MediumBot.mine(self, view)
-            spare = MediumBot.spendable(self, mine - Counter({"Copper": 1})) >= 12  # a Copper the deck can spare
+            spare = MediumBot.spendable(self, less(mine, _ONE_COPPER)) >= 12  # a Copper the deck can spare
             junk = [
                 n
                 for n in others
-                if MediumBot.trash_ok(self, view, n, Counter()) or n == "Copper" and name == "Catapult" and spare
+                if MediumBot.trash_ok(self, view, n, _NO_CARDS) or n == "Copper" and name == "Catapult" and spare
             ]
             if name == "Remodel" and "Gold" in others and MediumBot.provinces_left(self, view) <= 4:
                 return 50
@@ -1446,7 +1456,7 @@ class MediumBot:
     def double_value(self, view: PlayerView, name: str, hand: list[str]) -> float:
         """How good playing the Action ``name`` twice is (Throne Room, Crown), ``hand`` the rest."""
         if name in FORCED_TRASH:
-            junk = [n for n in hand if n != name and MediumBot.trash_ok(self, view, n, Counter())]
+            junk = [n for n in hand if n != name and MediumBot.trash_ok(self, view, n, _NO_CARDS)]
             return 10 if len(junk) >= 2 else -50
         if name in ("Throne Room", "Crown"):
             return 1
@@ -1748,7 +1758,7 @@ class MediumBot:
                 b.victory_tokens = min(2, lms.get("Battlefield", 0)) + lms.get("Aqueduct", 0)
         keepers = sh.groundskeepers
         if keepers is None:
-            keepers = sh.groundskeepers = view.me.in_play.count("Groundskeeper")
+            keepers = sh.groundskeepers = in_play_count(view, "Groundskeeper")
         b.victory_tokens += keepers
         b.wolf = "Wolf Den" in lms and p > 1
         b.key = (p, engine, own_turn > LONG_GAME, tuple(lms), view.obelisk if "Obelisk" in lms else None)
@@ -1899,7 +1909,7 @@ class MediumBot:
             empties = known
         ends = (name == "Province" and left == 0) or (left == 0 and empties >= 2)
         if ends or (name == "Province" and left == 1 and len(view.players) == 2):
-            lead = self.lead(view, Counter({card: 1}), MediumBot.token_vp(self, view, card, coins - c, True))
+            lead = self.lead(view, card, MediumBot.token_vp(self, view, card, coins - c, True))
             if ends:
                 # a game that goes on for ever (no one can buy) ends even when behind
                 if lead > 0 or view.turn.own_number > STALL_TURNS:
@@ -1935,7 +1945,7 @@ class MediumBot:
 
     def trash_ok(self, view: PlayerView, name: str, already: Counter[str]) -> bool:
         """Whether trashing ``name`` (after ``already``) makes the deck better."""
-        mine = MediumBot.mine(self, view) - already if already else MediumBot.mine(self, view)  # (read only)
+        mine = less(MediumBot.mine(self, view), already) if already else MediumBot.mine(self, view)  # (read only)
         p = MediumBot.provinces_left(self, view)
         lms = view.landmarks
         if name == "Curse":
@@ -1947,7 +1957,7 @@ class MediumBot:
         if name == "Copper":
             if "Fountain" in lms and mine["Copper"] <= 10:
                 return False
-            after = mine - Counter({"Copper": 1})
+            after = less(mine, _ONE_COPPER)
             return MediumBot.spendable(self, after) >= 12 and money_total(after) - after["Copper"] >= 6
         if name == "Overlord" or name in ("Rocks",):
             return False
@@ -2274,7 +2284,7 @@ class MediumBot:
                 "{card} is the most Victory points {coins} {coins:coin buys|coins buy}.", card=card, coins=t.coins
             )
         mine = MediumBot.mine(self, view)
-        own_vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
+        own_vp = card_vp(plus_one(mine, card)) - card_vp(mine)
         if MediumBot.marginal_vp(self, view, card) > own_vp and view.landmarks:  # more than the card's own VP
             return Msg("{card} scores Victory points with this game's Landmarks.", card=card)
         if one:
@@ -2300,7 +2310,7 @@ class MediumBot:
         """Why buy the Castle ``card`` (the top of the Castles pile): its VP for this deck,
         what it costs and what is left of the Castles pile."""
         mine = MediumBot.mine(self, view)
-        vp = card_vp(mine + Counter({card: 1})) - card_vp(mine)
+        vp = card_vp(plus_one(mine, card)) - card_vp(mine)
         left = view.pile("Castles").cards_left
         cost = CARDS[card].cost
         if left <= 1:
@@ -2345,7 +2355,7 @@ class MediumBot:
         if pur is Purpose.TRASH:
             if not answer:
                 return Msg("Your deck needs every card you could trash now.")
-            if len(answer) <= d.min and not any(MediumBot.trash_ok(self, view, n, Counter()) for n in answer):
+            if len(answer) <= d.min and not any(MediumBot.trash_ok(self, view, n, _NO_CARDS) for n in answer):
                 return Msg("You must trash, and your deck misses {n:this card|these cards} least.", n=n)
             return Msg("Your deck is better without {n:this card|these cards}.", n=n)
         if pur is Purpose.DISCARD:
@@ -2411,8 +2421,8 @@ def _remodel(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
 def _moneylender(bot: MediumBot, view: PlayerView, d: Decision) -> list[str] | None:
     if "Copper" not in d.options:
         return []
-    after = bot.mine(view) - Counter({"Copper": 1})
-    ok = bot.trash_ok(view, "Copper", Counter()) or bot.spendable(after) >= 11
+    after = less(bot.mine(view), _ONE_COPPER)
+    ok = bot.trash_ok(view, "Copper", _NO_CARDS) or bot.spendable(after) >= 11
     return ["Copper"] if ok else []
 
 
