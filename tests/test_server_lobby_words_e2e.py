@@ -288,3 +288,29 @@ def test_a_shortcut_key_set_over_ssh_is_kept_for_the_account_and_works_at_its_ne
     # Ctrl+D there leaves the table for the lobby, as quit does, and does not stop the game
     ctrl_d = "Ctrl+D on an empty line: leave the table for the lobby; you are asked first, and sit brings you back."
     assert ctrl_d in " ".join(helped.split())
+
+
+def test_a_stop_after_the_final_scores_says_goodbye_and_tells_nobody_who_left(tmp_path):
+    """A game over is recorded, not kept: a server that stops then says goodbye to its player,
+    not that the game is kept (after the restart there is no table to sit at), and the watcher
+    still at the table hears that the server stops, not that the player left before it."""
+    keys = {name: sp.make_key(tmp_path, name) for name in ("ann", "cid")}
+    with sp.served(tmp_path, "[signup]\nper_address_per_hour = 10\n") as server:
+        ann = sp.signup_key(server, "Ann", keys["ann"], tmp_path / "ann.bytes")
+        cid = sp.signup_key(server, "Cid", keys["cid"], tmp_path / "cid.bytes")
+        try:
+            sp.lobby_line(ann, "new players 1 bots bigmoney seed 3", rb"New game for Ann and Bot 1\.")
+            sp.lobby_line(cid, "watch 1", rb"You watch table 1: Ann and Bot 1\.")
+            sp.play_at_table({"Ann": ann, "Cid": cid}, over=re.escape(sp.AFTER_GAME).encode(), leave=False)
+            server.stopped()
+            ann.expect(rb"The server stops; goodbye\.")
+            ann.expect(pexpect.EOF)
+            cid.expect(rb"The server stops; goodbye\.")
+            cid.expect(pexpect.EOF)
+        finally:
+            sp.close(ann)
+            sp.close(cid)
+    for name in ("ann", "cid"):
+        said = received_text((tmp_path / f"{name}.bytes").read_bytes())
+        after = said[said.index("Game over.") :]
+        assert "is kept" not in after and "has left" not in after, after

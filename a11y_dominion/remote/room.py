@@ -284,6 +284,7 @@ class TableRoom:
         self.waited: set[str] = set()  # the seats the others were told the game waits for, while they are away
         self.absent: set[str] = set()  # the seats whose people were not at the table yet when it began (start_without)
         self.over = False  # the game ended: the remote players may stay until they leave
+        self.closing_down = False  # the server stops: its sessions end without the others told of each
         self.resumed = False  # the game goes on from its autosave (resume)
         self.typed_at = self.clock()  # when a remote player last typed (after the game: the idle time)
         self._left = asyncio.Event()  # a seat left, or the host stopped (after the game: look again)
@@ -639,6 +640,8 @@ class TableRoom:
         self.joined.remove(name)
         self.heard[name] = self._heard_now(name)
         self._left.set()
+        if self.closing_down:  # (every session hears that the server stops, and why it ends)
+            return
         if self.over:  # a quit is not waited for; a broken connection may come back, as before the end
             self.tell_everyone(lambda lang: lang.text(N_("{player} has left."), player=name))
             if not quit and self.after_game > 0 and not self.host_here() and self.screen:

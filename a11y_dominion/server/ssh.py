@@ -126,11 +126,17 @@ class GameServer:
     def goodbye(self) -> None:
         """The server stops: every session is told so in its language, then ends; a player whose
         started game, or a seat at a table not started yet, is kept hears how to go back to it
-        after the restart."""
+        after the restart (a game over, already recorded, is not kept: its players hear goodbye,
+        and ``games`` tells it after the restart). Nobody is told of another session that ends."""
         self.tables.stopping = True  # (the sessions that end keep their seats)
+        for kept in self.tables.tables.values():
+            if kept.playing:
+                kept.room.closing_down = True
         for session in list(self.sessions):
             account = getattr(session, "account", None)
             table = self.tables.of(account) if account is not None else None
+            if table is not None and table.playing and table.room.over:
+                table = None  # (recorded: nothing to go back to)
             if table is not None and table.playing:
                 session.goodbye(
                     N_(
