@@ -269,6 +269,59 @@ def test_a_watcher_hears_a_player_take_back_a_play_and_goes_on_from_the_game_as_
     asyncio.run(main())
 
 
+@pytest.mark.parametrize(
+    ("language", "word", "expected"),
+    [
+        (
+            "en",
+            "watch 1",
+            [
+                "Ann's turn 1, Buy phase: 1 Action, 1 Buy, 4 coins.",
+                "In play: 4 Coppers.",
+                "Scores now: Ann 3 VP and Bot 1 3 VP.",
+                "The game waits for Ann to come back.",
+            ],
+        ),
+        (
+            "nl",
+            "kijk 1",
+            [
+                "Beurt 1 van Ann, aanschaffase: 1 actie, 1 aanschaf, 4 munten.",
+                "In het spel: 4 Koper.",
+                "Stand nu: Ann 3 punten en Bot 1 3 punten.",
+                "Het spel wacht tot Ann terugkomt.",
+            ],
+        ),
+    ],
+)
+def test_a_watcher_who_arrives_hears_what_is_in_play_and_that_the_game_waits_for_a_player_away(
+    tmp_path: Path, language: str, word: str, expected: list[str]
+) -> None:
+    """Cid starts to watch while Ann, who must answer in her Buy phase with 4 Coppers in play,
+    is away: he hears her turn, what she has in play and that the game waits for her, as a
+    player back at the table hears it, and never her hand."""
+
+    async def main() -> None:
+        tables, _store, lobby = make_tables(tmp_path)
+        ann, ann_heard, ann_session = person(1, "Ann")
+        cid, cid_heard = watcher_of(3, "Cid", language)
+        await lobby.typed(ann, "new players 1 bots bigmoney seed 3")
+        room = tables.tables[1].room
+        seat = room.people["Ann"]
+        await until(lambda: seat.awaiting)  # the table asks Ann her first turn
+        await settled()  # (Ann's console puts the question to her)
+        ann_session.held.type("play treasures")
+        await until(lambda: len(room.table.game.answers) == 1 and seat.awaiting)
+        tables.left_game(ann)  # Ann said yes to "Leave the game at table 1?"
+        await lobby.typed(cid, word)
+        assert cid_heard[1:] == expected
+        hand = next(x for x in ann_heard if x.startswith("Your hand"))
+        assert not any(hand.split(": ", 1)[1] in x for x in cid_heard[1:])
+        await tables.close()
+
+    asyncio.run(main())
+
+
 def test_after_the_final_scores_a_player_and_a_watcher_stay_until_the_player_leaves(
     tmp_path: Path, caplog: Any
 ) -> None:

@@ -605,8 +605,7 @@ class TableRoom:
         if d.player == name:  # its own question, asked again now (or when the table asks it)
             outlet.resend()
             return
-        stand_in = self.stand_ins.get(d.player)
-        if stand_in is not None and d.player not in self.joined and not stand_in.active:  # away: one sentence
+        if self.away_from(d.player):  # away: one sentence
             if d.player in self.waited:  # (the others heard it when it began to wait)
                 seat.line(self._waiting_line(d.player, lang))
             else:  # everyone in hears it now, this seat with them, and not again as the table asks
@@ -678,6 +677,20 @@ class TableRoom:
             return
         self.waited.add(name)
         self.tell_everyone(lambda lang: self._waiting_line(name, lang))
+
+    def away_from(self, name: str) -> bool:
+        """Whether the person of the seat ``name`` is away from the table and no bot answers for
+        them (a bot's seat, or the host's own player, never is)."""
+        stand_in = self.stand_ins.get(name)
+        return stand_in is not None and name not in self.joined and not stand_in.active
+
+    def waits_for_line(self, lang: Language) -> str | None:
+        """What a watcher who starts to watch hears of who the game waits for: the sentence
+        of :meth:`_waiting_line` when the person who must answer is away, else None."""
+        d = self.table.game.pending
+        if d is None or self.over or not self.away_from(d.player):
+            return None
+        return self._waiting_line(d.player, lang)
 
     def _waiting_line(self, name: str, lang: Language) -> str:
         """The one sentence, in ``lang``, that the game waits for the seat ``name``, whose player

@@ -69,7 +69,8 @@ class WatchSeat(Watcher):
         return WordCompleter([*WATCH_COMMANDS, "say", "who", "tell", "tables", "help", "leave"], ignore_case=True)
 
     def arrive(self) -> None:
-        """Say once where the game stands: who plays, whose turn it is, the scores; what was
+        """Say once where the game stands: who plays, whose turn it is and what its player has in
+        play, the scores, and that the game waits for a player who is away; what was
         said of the game so far goes into the history (``log`` and ``repeat`` read it)."""
         game = self.room.table.game
         self.told = len(game.log)
@@ -88,9 +89,13 @@ class WatchSeat(Watcher):
         )
         view = public_view(game)
         if game.pending is not None:
-            self.send(q.turn_line(view, None, lang))
+            for line in q.where_lines(view, None, lang, hand=False):  # the turn, what is in play
+                self.send(line)
         scores = [lang.text(N_("{player} {total} VP"), player=n, total=view.scores[n]["total"]) for n in names]
         self.send(lang.text(N_("Scores now: {scores}."), scores=join_names(scores, lang)))
+        waiting = self.room.waits_for_line(lang)
+        if waiting is not None:  # (why nothing happens yet)
+            self.send(waiting)
 
     def tell_help(self, rest: str) -> None:
         """``help``: what a watcher may type here (:data:`WATCH_HELP`)."""
