@@ -272,26 +272,29 @@ BOT_PLAYED = {  # Ann back in Bea's turn 4, the medium bot having played her buy
 }
 
 
-async def dropped(host: GameHost, turn: int) -> tuple[SeatAt, Any]:
-    """Ann and Bea play until Ann's turn ``turn`` waits in its Buy phase, then Ann's connection
-    drops (her session's task ends, the host hears it). (Bea's seat, the table's task.)"""
-    ann, bea = SeatAt(host, "Ann"), SeatAt(host, "Bea")
-    ann.start()
-    bea.start()
+async def dropped(host: GameHost, turn: int, who: str = "Ann") -> tuple[SeatAt, Any]:
+    """Ann and Bea play until Ann's turn ``turn`` waits in its Buy phase, then the connection of
+    ``who`` drops (its session's task ends, the host hears it). (The other seat, the table's task.)"""
+    seats = {name: SeatAt(host, name) for name in ("Ann", "Bea")}
+    for seat in seats.values():
+        seat.start()
     table = asyncio.ensure_future(host.table.run_async())
     await settled()
-    await play_until(host, {"Ann": ann, "Bea": bea}, turn)
-    assert ann.task is not None
-    ann.task.cancel()
-    host.leave("Ann", host.sessions["Ann"])
+    await play_until(host, seats, turn)
+    gone = seats.pop(who)
+    assert gone.task is not None
+    gone.task.cancel()
+    host.leave(who, host.sessions[who])
     await settled()
-    return bea, table
+    [other] = seats.values()
+    return other, table
 
 
-async def ann_back(host, bea, table) -> tuple[list[str], list[str], list]:
-    """Ann's seat sits again at ``host``: the lines Ann and Bea are shown from then on, and the game's log."""
+async def sits_again(host, bea, table, who: str = "Ann") -> tuple[list[str], list[str], list]:
+    """The seat of ``who`` (Ann unless said) sits again at ``host``: the lines it and the other
+    seat ``bea`` are shown from then on, and the game's log."""
     start = len(bea.lines)
-    back = SeatAt(host, "Ann")
+    back = SeatAt(host, who)
     back.start()
     await settled()
     log = list(host.table.game.log)
@@ -300,7 +303,8 @@ async def ann_back(host, bea, table) -> tuple[list[str], list[str], list]:
         assert seat.task is not None
         seat.task.cancel()
     await settled()
-    return shown(back.lines, "Ann"), shown(bea.lines[start:], "Bea"), log
+    other = "Bea" if who == "Ann" else "Ann"
+    return shown(back.lines, who), shown(bea.lines[start:], other), log
 
 
 @pytest.mark.parametrize("lang", ["en", "nl"])
@@ -308,7 +312,7 @@ def test_back_at_her_question_after_a_dropped_connection_she_hears_the_turn_in_p
     async def main() -> tuple[list[str], list[str], list]:
         host = hosted(lang)
         bea, table = await dropped(host, 3)
-        return await ann_back(host, bea, table)
+        return await sits_again(host, bea, table)
 
     ann, bea, log = asyncio.run(main())
     assert ann == DROPPED[lang]
@@ -342,27 +346,8 @@ def test_back_in_another_players_turn_she_hears_what_that_player_has_in_play_aft
 
     async def main() -> tuple[list[str], list[str], list]:
         host = hosted(lang)
-        ann, bea = SeatAt(host, "Ann"), SeatAt(host, "Bea")
-        ann.start()
-        bea.start()
-        table = asyncio.ensure_future(host.table.run_async())
-        await settled()
-        await play_until(host, {"Ann": ann, "Bea": bea}, 3)
-        assert bea.task is not None
-        bea.task.cancel()
-        host.leave("Bea", host.sessions["Bea"])
-        await settled()
-        start = len(ann.lines)
-        back = SeatAt(host, "Bea")
-        back.start()
-        await settled()
-        log = list(host.table.game.log)
-        table.cancel()
-        for seat in (back, ann):
-            assert seat.task is not None
-            seat.task.cancel()
-        await settled()
-        return shown(back.lines, "Bea"), shown(ann.lines[start:], "Ann"), log
+        ann, table = await dropped(host, 3, "Bea")
+        return await sits_again(host, ann, table, "Bea")
 
     bea, ann, log = asyncio.run(main())
     assert bea == OTHERS_TURN[lang]
@@ -379,7 +364,7 @@ def test_back_after_the_bot_played_for_her_she_hears_its_plays_then_the_turn_han
         assert host.stand_ins["Ann"].active
         await bea.typed("play treasures")  # Bea's turn 3, while the bot plays Ann's seat
         await bea.typed("end")
-        return await ann_back(host, bea, table)
+        return await sits_again(host, bea, table)
 
     ann, bea, log = asyncio.run(main())
     assert ann == BOT_PLAYED[lang]
