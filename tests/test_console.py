@@ -444,7 +444,10 @@ def test_save_then_load_gives_the_same_state(tmp_path):
     assert re.fullmatch(
         r"The game you left is kept unfinished; a11y-dominion resume \d{8}-\d{6}(-\d+)? goes on with it\.", lines[i + 1]
     ), lines[i + 1]
-    assert lines[i + 2 : i + 4] == ["Your turn 2.", "Action phase: 1 Action, 1 Buy, 0 coins."]
+    assert lines[i + 2 : i + 4] == [  # where the loaded game stands, as after resume
+        "Your turn 2, Action phase: 1 Action, 1 Buy, 0 coins.",
+        "Your hand, 5 cards: 5 Coppers.",
+    ]
 
 
 def test_load_flag_resumes_a_saved_game(tmp_path):

@@ -122,11 +122,10 @@ def saved_game(here: Path) -> Path:
 def test_play_load_goes_on_with_the_saved_game_at_its_question(here: Path) -> None:
     saved_game(here)
     code, lines = play("log 2\nquit\nyes\n", "--load", "kept.json")
-    assert lines[2:6] == [
+    assert lines[2:5] == [  # where the game stands, as after resume and at a table's seat
         "Loaded kept.json.",
-        "Your turn 2.",
-        "Buy phase: 1 Buy, 0 coins.",
-        "Your hand: 3 Coppers and 2 Estates.",
+        "Your turn 2, Buy phase: 1 Action, 1 Buy, 0 coins.",
+        "Your hand, 5 cards: 3 Coppers and 2 Estates.",
     ]
     log = lines.index("You> log 2")  # the game before the load is in the history
     assert lines[log + 1 : log + 4] == [
@@ -169,8 +168,8 @@ def test_load_in_a_game_goes_on_with_the_saved_one_and_keeps_the_game_left(here:
     (left,) = [g for g in unfinished_games() if len(g.answers) == 1]  # the game left after one answer
     assert lines[start + 2 : start + 5] == [
         f"The game you left is kept unfinished; a11y-dominion resume {left.id} goes on with it.",
-        "Your turn 2.",
-        "Buy phase: 1 Buy, 0 coins.",
+        "Your turn 2, Buy phase: 1 Action, 1 Buy, 0 coins.",
+        "Your hand, 5 cards: 3 Coppers and 2 Estates.",
     ]
     assert lines[-1] == "Game stopped."
     assert code == 1

@@ -266,10 +266,12 @@ def test_after_load_and_resume_the_turn_figures_are_said_once(tmp_path):
     console_game(["--position", str(path), "--players", "Ann:human,Bob:bigmoney"], ["play Villa", f"save {target}"])
     _loaded, text = console_game(["--load", str(target)], [])
     lines = opening(text)
-    assert lines[lines.index(f"Loaded {target}.") + 1 :][:2] == [
-        "Your turn 1.",
-        "Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt.",
+    assert lines[lines.index(f"Loaded {target}.") + 1 :][:3] == [  # where it stands, as after resume
+        "Your turn 1, Action phase: 2 Actions, 2 Buys, 1 coin, 2 Debt.",
+        "Your hand, 4 cards: Smithy, Copper, Gold and Estate.",
+        "In play: Villa.",
     ]
+    assert len([x for x in lines if x.startswith("Your turn 1")]) == 1
     assert len([x for x in lines if "2 Actions, 2 Buys, 1 coin" in x]) == 1
     _resumed, text = resume_game([])
     lines = opening(text)

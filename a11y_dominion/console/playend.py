@@ -73,7 +73,8 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     told apart from them (as a watched game's next line does), unless the turn's start is among
     them ("Bot's turn 7."): the watched game's next line says where the turn stands, and the
     turn is told once; a loaded one's
-    file (``left``: what became of the game left for it) and whose turn it is. At a shared
+    file (``left``: what became of the game left for it), and where it stands with the person's
+    question, as a resumed one's. At a shared
     keyboard a resumed or loaded game says only that: each person hears where it stands when the
     keyboard comes to them, from where they last had it (:func:`~.playroom.last_heard`). The hand
     is said with the first question. A new game names its Kingdom first when it is one of the
@@ -107,7 +108,7 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     view = room.table.view(d.player if d.player == name or name is None else name)
     n, player = q.turn_number(view), view.turn.player
     start = lang.text(N_("Your turn {n}."), n=n) if player == name else lang.text(TURN_OF, player=player, n=n)
-    status = setup.resumed is not None and name is not None and d.player == name  # said with the question
+    status = name is not None and d.player == name  # said with the question (resumed or loaded)
     recent: list[str] = []
     if setup.resumed is not None:
         verbosity = room.people[name].verbosity if name is not None else setup.verbosity
@@ -142,20 +143,20 @@ def game_lines(setup: PlaySetup, room: TableRoom, left: str | None = None) -> li
     return lines
 
 
-def status_due(room: TableRoom, alone: bool = True) -> str | None:
+def status_due(room: TableRoom) -> str | None:
     """Who of the people at this keyboard hears where a resumed or loaded game stands before
     their question (:meth:`~.narration.Narration.show_question`: the turn, their hand and what
-    is in play, as a player back at a table hears them): the person the game waits for, when
-    they heard the start of the turn going on before the game stopped (alone at the keyboard,
-    with ``alone``, a resumed game: its last announcements remind them of it; at a shared
-    keyboard, from where they last had it: :func:`~.playroom.last_heard`); else None, and their
-    question goes on from the turn's start, told with the news, as at any turn's start."""
+    is in play, as a player back at a table hears them): alone at the keyboard, the person the
+    game waits for; at a shared keyboard, that person when they heard the start of the turn going
+    on before the game stopped, from where they last had it (:func:`~.playroom.last_heard`); else
+    None, and their question goes on from the turn's start, told with the news, as at any turn's
+    start."""
     game = room.table.game
     d = game.pending
     if d is None or d.player not in room.locals:
         return None
     if len(room.locals) == 1:
-        return d.player if alone else None
+        return d.player
     start = next((i for i in range(len(game.log) - 1, -1, -1) if isinstance(game.log[i], TurnStarted)), None)
     return d.player if start is not None and room.table.told.get(d.player, 0) > start else None
 
@@ -281,7 +282,7 @@ async def play_here(
         if setup.resumed is not None:
             _note_drawn(console, room, [text for text, _keep in lines])
         if setup.resumed is not None or setup.load:
-            console.holder.status_due = console.name == status_due(room, alone=setup.resumed is not None)
+            console.holder.status_due = console.name == status_due(room)
     return await run_here(room, consoles, lines, run_table(room), functools.partial(after_play, room))
 
 
