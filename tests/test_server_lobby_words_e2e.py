@@ -314,3 +314,28 @@ def test_a_stop_after_the_final_scores_says_goodbye_and_tells_nobody_who_left(tm
         said = received_text((tmp_path / f"{name}.bytes").read_bytes())
         after = said[said.index("Game over.") :]
         assert "is kept" not in after and "has left" not in after, after
+
+
+def test_leaving_at_a_confirmation_leaves_and_the_question_is_not_asked_again(tmp_path):
+    """quit typed at a yes-or-no question of a move (buying Engineer with its Debt before the
+    Treasures are played), and yes to leaving the table: the player is in the lobby, and the
+    move's question is not put again, nor its refusal said, after "You left the game"."""
+    key = sp.make_key(tmp_path, "ann")
+    kingdom = "Engineer, Village, Smithy, Market, Moat, Cellar, Chapel, Festival, Library, Laboratory"
+    with sp.served(tmp_path) as server:
+        ann = sp.signup_key(server, "Ann", key, tmp_path / "ann.bytes")
+        try:
+            new = f"new players 1 bots bigmoney seed 3 kingdom {kingdom}"
+            sp.lobby_line(ann, new, rb"New game for Ann and Bot 1\.")
+            ann.expect(rb"Ann> ")
+            sp.lobby_line(ann, "buy Engineer", rb"Buy it anyway\?\s+Type yes to buy: ")
+            sp.lobby_line(ann, "quit", rb"Leave the game at table 1\?.*yes or no")
+            sp.lobby_line(ann, "yes", rb"You left the game at table 1; sit 1 brings you back\.")
+            sp.lobby_line(ann, "who", rb"1 person here: Ann at table 1\.")
+        finally:
+            sp.close(ann)
+        server.stopped()
+    said = received_text((tmp_path / "ann.bytes").read_bytes())
+    after = said[said.index("You left the game at table 1") :]
+    assert said.count("Buy it anyway?") == 1, said[-1500:]
+    assert "Buy it anyway" not in after and "Nothing was bought" not in after, after

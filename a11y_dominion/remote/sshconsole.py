@@ -148,11 +148,14 @@ class SshConsole(SeatConsole):
     leaving: Callable[[], None] | None = None
 
     def leave_now(self) -> None:
-        """A yes to quit's question: the server's ``leaving()``, else the core's leave."""
+        """A yes to quit's question: the server's ``leaving()``, else the core's leave. Either
+        way the seat's console is done (:attr:`exit_code`), so that a question quit was typed
+        at (a confirmation) is not asked again after the player left."""
         if self.leaving is None:
             super().leave_now()
         else:
             self.leaving()
+            self.exit_code = 0
 
     def leave_after_game(self) -> None:
         """quit after the final scores: the server's ``leaving()``, else the core's leave."""
@@ -160,6 +163,7 @@ class SshConsole(SeatConsole):
             super().leave_after_game()
         else:
             self.leaving()
+            self.exit_code = 0
 
     def ended_by_host(self) -> None:
         """The host ended the seat's session (another login took the seat, the host stops):
