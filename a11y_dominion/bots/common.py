@@ -101,18 +101,9 @@ def counter_of(counts: dict[str, int]) -> Counter[str]:
 
 def plus_one(cards: Counter[str], card: str) -> Counter[str]:
     """``cards + Counter({card: 1})``: a new :class:`Counter` of ``cards`` with one ``card`` more,
-    its names in the same order and those of no copy left out, as Counter's ``+`` gives it, made
-    without the Python steps of Counter's ``__init__`` and ``__add__`` (a bot counts a deck with a
-    card gained at its buys)."""
-    out: Counter[str] = _new_counter(Counter)
-    for n, k in cards.items():
-        if n == card:
-            k += 1
-        if k > 0:
-            out[n] = k
-    if card not in cards:
-        out[card] = 1
-    return out
+    as Counter's ``+`` gives it (:func:`less` of one card less than none; a bot counts a deck with
+    a card gained at its buys)."""
+    return less(cards, {card: -1})
 
 
 def less(cards: Counter[str], taken: Mapping[str, int]) -> Counter[str]:

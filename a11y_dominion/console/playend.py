@@ -313,10 +313,12 @@ def _note_drawn(console: PlayConsole, room: TableRoom, said: list[str]) -> None:
     cards again as the hand (:func:`~a11y_dominion.console.questions.heard_hand`)."""
     name = console.name
     log = room.table.game.log
-    draws = (
-        (i, e) for i, e in reversed(list(enumerate(log))) if isinstance(e, CardsDrawn) and e.player == name and e.count
-    )
-    i, drawn = next(draws, (0, None))
+    i, drawn = len(log), None
+    while drawn is None and i > 0:  # (the last draw of the player's, from the end: no copy of the log)
+        i -= 1
+        e = log[i]
+        if isinstance(e, CardsDrawn) and e.player == name and e.count:
+            drawn = e
     if drawn is None:
         return
     before = log[i - 1] if i > 0 else None

@@ -671,9 +671,7 @@ class TableRoom:
         waits: :meth:`catch_up`): when its player is away (and no bot answers for it), every seat
         that is in is told, once while it is away, that the game waits for it
         (:meth:`_waiting_line`)."""
-        if name in self.joined or name in self.waited or not self.everyone_in.is_set():
-            return
-        if self.stand_ins[name].active or self.stopped.is_set():
+        if name in self.waited or not self.everyone_in.is_set() or self.stopped.is_set() or not self.away_from(name):
             return
         self.waited.add(name)
         self.tell_everyone(lambda lang: self._waiting_line(name, lang))
